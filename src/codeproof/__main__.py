@@ -1,0 +1,3 @@
+from codeproof.cli import main
+
+main()

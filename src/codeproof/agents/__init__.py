@@ -1,0 +1,1 @@
+"""One agent role per module; prompts live next to their agent."""

@@ -1,0 +1,82 @@
+"""The codeproof command line: a thin Typer app over the packages.
+
+Each command group lives in ``codeproof.commands.<name>`` and registers itself on
+the root app. User errors print one line with the fix and exit 2; runtime failures
+exit 1; neither prints a traceback unless ``--debug`` is given.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Annotated
+
+import click
+import typer
+from rich.console import Console
+from rich.logging import RichHandler
+
+from codeproof import __version__
+from codeproof.commands import COMMAND_MODULES
+from codeproof.errors import CodeproofError
+
+app = typer.Typer(
+    name="codeproof",
+    help="Turn a request into code proven by tests run in a sandbox.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err_console = Console(stderr=True)
+_state = {"debug": False}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"codeproof {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True, help="More logs.")] = 0,
+    debug: Annotated[bool, typer.Option(help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print version.")
+    ] = False,
+) -> None:
+    """Turn a request into code proven by tests run in a sandbox."""
+    _state["debug"] = debug
+    level = logging.WARNING - 10 * min(verbose, 2)
+    logging.basicConfig(
+        level=level,
+        format="%(message)s",
+        handlers=[RichHandler(console=err_console, show_path=False)],
+    )
+
+
+for _module in COMMAND_MODULES:
+    _module.register(app)
+
+
+def main() -> None:
+    """Entry point of the ``codeproof`` script."""
+    try:
+        rc = app(standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except CodeproofError as exc:
+        if _state["debug"]:
+            raise
+        err_console.print(f"[bold red]error:[/] {exc.message}", highlight=False, soft_wrap=True)
+        if exc.hint:
+            err_console.print(f"[bold]fix:[/] {exc.hint}", highlight=False, soft_wrap=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        err_console.print("aborted")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        sys.exit(130)
+    sys.exit(rc if isinstance(rc, int) else 0)

@@ -1,0 +1,176 @@
+"""The one settings object of codeproof.
+
+Precedence, highest first: explicit overrides (CLI flags) > environment variables
+``CODEPROOF_*`` (nested keys joined by ``__``, e.g. ``CODEPROOF_LLM__PROVIDER``) >
+``codeproof.toml`` in the working directory > ``~/.config/codeproof/config.toml`` >
+defaults. Every key is documented in ``docs/configuration.md``.
+
+This is the only module that reads environment variables.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from codeproof.errors import ConfigError
+
+PROJECT_CONFIG_NAME = "codeproof.toml"
+
+
+def _default_home() -> Path:
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "codeproof"
+
+
+def user_config_path() -> Path:
+    """Path of the per-user configuration file."""
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".config"
+    return base / "codeproof" / "config.toml"
+
+
+class LLMSettings(BaseModel):
+    """Model provider settings."""
+
+    provider: str = "local"
+    model: str = "qwen2.5-coder-1.5b"
+    base_url: str | None = None
+    api_key: str | None = None
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    timeout_s: float = 300.0
+    max_retries: int = 3
+    cache: bool = True
+    # local (embedded llama.cpp) only
+    threads: int | None = None
+    slots: int = 2
+    ctx_size: int = 8192
+
+
+class SandboxSettings(BaseModel):
+    """Sandbox settings (limits apply per session)."""
+
+    backend: Literal["auto", "docker", "bubblewrap", "unsafe-local"] = "auto"
+    timeout_s: float = 60.0
+    memory: str = "512m"
+    cpus: float = 1.0
+    pids: int = 256
+    output_limit: int = 1_000_000
+    disk: str = "256m"
+    debian_mirror: str | None = None
+
+
+class ToolchainServer(BaseModel):
+    """How to start one toolchain MCP server."""
+
+    command: list[str]
+    env: dict[str, str] = Field(default_factory=dict)
+
+
+class WorkflowSettings(BaseModel):
+    """Workflow settings."""
+
+    max_attempts: int = 5
+    on_failure: Literal["ask", "continue", "stop"] = "ask"
+    max_clarify_rounds: int = 3
+
+
+class Settings(BaseSettings):
+    """All codeproof settings. Build with :func:`load_settings`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="CODEPROOF_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        validate_default=True,
+    )
+
+    home: Path = Field(default_factory=_default_home)
+    log_level: str = "WARNING"
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
+    toolchains: dict[str, ToolchainServer] = Field(default_factory=dict)
+    workflow: WorkflowSettings = Field(default_factory=WorkflowSettings)
+
+    @property
+    def models_dir(self) -> Path:
+        """Where assembled or downloaded GGUF files live."""
+        return self.home / "models"
+
+    @property
+    def cache_db(self) -> Path:
+        """SQLite file of the LLM response cache."""
+        return self.home / "cache.sqlite3"
+
+    @property
+    def runs_dir(self) -> Path:
+        """Where workflow runs (checkpoints, audit trail) are stored."""
+        return self.home / "runs"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (
+            init_settings,
+            env_settings,
+            TomlConfigSettingsSource(settings_cls, toml_file=Path.cwd() / PROJECT_CONFIG_NAME),
+            TomlConfigSettingsSource(settings_cls, toml_file=user_config_path()),
+        )
+
+
+def _drop_none(overrides: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            nested = _drop_none(value)
+            if nested:
+                out[key] = nested
+        elif value is not None:
+            out[key] = value
+    return out
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Load settings from every source.
+
+    Args:
+        **overrides: Highest-precedence values (CLI flags), nested as dicts, e.g.
+            ``llm={"provider": "openai"}``. ``None`` values are ignored so that unset
+            flags do not mask lower sources.
+
+    Raises:
+        ConfigError: A source holds an invalid value or malformed TOML.
+    """
+    try:
+        return Settings(**_drop_none(overrides))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(
+            f"invalid setting {where!r}: {first['msg']}",
+            hint=f"fix it in {PROJECT_CONFIG_NAME}, {user_config_path()} or CODEPROOF_* "
+            "(see docs/configuration.md)",
+        ) from exc
+    except ValueError as exc:  # malformed TOML (tomllib.TOMLDecodeError is a ValueError)
+        raise ConfigError(
+            f"cannot read configuration: {exc}",
+            hint=f"check the TOML syntax of {PROJECT_CONFIG_NAME} or {user_config_path()}",
+        ) from exc
+

@@ -1,0 +1,1 @@
+"""Sandboxes that run generated code: docker, bubblewrap, unsafe local."""

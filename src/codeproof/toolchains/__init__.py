@@ -1,0 +1,1 @@
+"""Language toolchains served over MCP, and the router that picks one."""

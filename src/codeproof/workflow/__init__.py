@@ -1,0 +1,1 @@
+"""The LangGraph workflow, its state, interrupts and run store."""

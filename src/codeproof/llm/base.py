@@ -76,11 +76,15 @@ class ChatModel(Protocol):
         """How many requests the provider serves concurrently."""
         ...
 
-    def chat(self, messages: Sequence[Message], settings: ChatSettings | None = None) -> ChatResponse:
+    def chat(
+        self, messages: Sequence[Message], settings: ChatSettings | None = None
+    ) -> ChatResponse:
         """One completion."""
         ...
 
-    def stream(self, messages: Sequence[Message], settings: ChatSettings | None = None) -> Iterator[str]:
+    def stream(
+        self, messages: Sequence[Message], settings: ChatSettings | None = None
+    ) -> Iterator[str]:
         """Yield text pieces as they are generated."""
         ...
 

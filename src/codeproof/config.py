@@ -173,4 +173,3 @@ def load_settings(**overrides: Any) -> Settings:
             f"cannot read configuration: {exc}",
             hint=f"check the TOML syntax of {PROJECT_CONFIG_NAME} or {user_config_path()}",
         ) from exc
-

@@ -1,0 +1,118 @@
+"""SQLite response cache shared by every provider.
+
+Keys are the sha256 of a canonical JSON document holding the provider, model,
+messages, generation settings and structured-output schema (if any). Only calls at
+temperature 0 are cached: sampling at a higher temperature is expected to vary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from codeproof.llm.base import ChatResponse, ChatSettings, Message
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS responses (
+    key TEXT PRIMARY KEY,
+    provider TEXT NOT NULL,
+    model TEXT NOT NULL,
+    response TEXT NOT NULL,
+    created REAL NOT NULL
+)
+"""
+
+
+def cache_key(
+    provider: str,
+    model: str,
+    messages: Sequence[Message],
+    settings: ChatSettings,
+    schema: dict[str, Any] | None = None,
+) -> str:
+    """sha256 over everything that determines a reply."""
+    doc = {
+        "provider": provider,
+        "model": model,
+        "messages": [m.model_dump() for m in messages],
+        "settings": settings.model_dump(),
+        "schema": schema,
+    }
+    blob = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def cacheable(settings: ChatSettings) -> bool:
+    """Whether a call with these settings may be answered from the cache."""
+    return settings.temperature == 0.0
+
+
+class ResponseCache:
+    """A thread-safe, process-safe (SQLite WAL) key → :class:`ChatResponse` store.
+
+    The database is opened lazily on first use, not in the constructor.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(_SCHEMA)
+            conn.commit()
+            self._conn = conn
+        return self._conn
+
+    def get(self, key: str) -> ChatResponse | None:
+        """The stored response, or ``None``."""
+        with self._lock:
+            row = (
+                self._connect()
+                .execute("SELECT response FROM responses WHERE key = ?", (key,))
+                .fetchone()
+            )
+        if row is None:
+            return None
+        return ChatResponse.model_validate_json(row[0])
+
+    def put(self, key: str, response: ChatResponse) -> None:
+        """Store (or replace) a response."""
+        blob = response.model_dump_json()
+        with self._lock:
+            conn = self._connect()
+            conn.execute(
+                "INSERT OR REPLACE INTO responses (key, provider, model, response, created) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, response.provider, response.model, blob, time.time()),
+            )
+            conn.commit()
+
+    def __len__(self) -> int:
+        with self._lock:
+            row = self._connect().execute("SELECT COUNT(*) FROM responses").fetchone()
+        return int(row[0])
+
+    def clear(self) -> None:
+        """Delete every stored response."""
+        with self._lock:
+            conn = self._connect()
+            conn.execute("DELETE FROM responses")
+            conn.commit()
+
+    def close(self) -> None:
+        """Close the database (it reopens on next use)."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None

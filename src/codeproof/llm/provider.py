@@ -1,0 +1,332 @@
+"""Behaviour shared by every provider: cache, stats, retries, latency, cost, structured output.
+
+A provider subclasses :class:`BaseChatModel` and implements two small hooks:
+:meth:`BaseChatModel._complete` (one request) and :meth:`BaseChatModel._stream`
+(one streamed request). Everything else lives here, once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from tenacity import (
+    RetryCallState,
+    Retrying,
+    retry_if_exception,
+    stop_after_attempt,
+    wait_exponential,
+)
+
+from codeproof.errors import (
+    ProviderResponseError,
+    ProviderTimeoutError,
+    ProviderUnreachableError,
+    StructuredOutputError,
+)
+from codeproof.llm import structured
+from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
+from codeproof.llm.cache import ResponseCache, cache_key, cacheable
+from codeproof.llm.guard import ensure_real_requests_allowed
+from codeproof.llm.pricing import cost_usd
+from codeproof.llm.stats import ModelStats
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
+JsonSchema = dict[str, Any]
+
+
+@dataclass
+class Completion:
+    """What a provider hook returns for one request."""
+
+    text: str
+    usage: Usage = field(default_factory=Usage)
+    finish_reason: str | None = None
+
+
+@dataclass
+class StreamChunk:
+    """One piece of a streamed reply; the last chunk may carry usage only."""
+
+    text: str = ""
+    usage: Usage | None = None
+    finish_reason: str | None = None
+
+
+def is_transient(exc: BaseException) -> bool:
+    """Whether a failure is worth retrying: unreachable, timeout, 429 or 5xx."""
+    if isinstance(exc, ProviderUnreachableError | ProviderTimeoutError):
+        return True
+    if isinstance(exc, ProviderResponseError) and exc.status_code is not None:
+        return exc.status_code == 429 or exc.status_code >= 500
+    return False
+
+
+class ChatStream(Iterator[str]):
+    """An iterator of text pieces; :attr:`response` is set once it is exhausted."""
+
+    def __init__(self, pieces: Iterator[str]) -> None:
+        self._pieces = pieces
+        self.response: ChatResponse | None = None
+
+    def __iter__(self) -> ChatStream:
+        return self
+
+    def __next__(self) -> str:
+        return next(self._pieces)
+
+
+class BaseChatModel(ABC):
+    """Base class of every provider (implements the ``ChatModel`` protocol).
+
+    Args:
+        name: Provider name (``local``, ``openai``...).
+        model: Model identifier as the provider knows it.
+        slots: Requests the provider serves concurrently.
+        defaults: Settings used when a call passes none.
+        cache: Response cache; ``None`` disables caching.
+        max_retries: Retries of transient failures (unreachable, timeout, 429, 5xx).
+        retry_wait_s: First backoff delay; doubles each retry (capped at 8 s).
+    """
+
+    #: Real providers are subject to the test guard (see :mod:`codeproof.llm.guard`).
+    real: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        model: str,
+        slots: int = 1,
+        defaults: ChatSettings | None = None,
+        cache: ResponseCache | None = None,
+        max_retries: int = 3,
+        retry_wait_s: float = 0.5,
+    ) -> None:
+        self._name = name
+        self._model = model
+        self._slots = slots
+        self.defaults = defaults or ChatSettings()
+        self.cache = cache
+        self.max_retries = max_retries
+        self.retry_wait_s = retry_wait_s
+        self.stats = ModelStats()
+
+    # -- protocol properties -------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def slots(self) -> int:
+        return self._slots
+
+    # -- lifecycle ---------------------------------------------------------------
+
+    def start(self) -> None:  # noqa: B027 - optional hook, most providers need nothing
+        """Acquire resources (load weights, open clients). Idempotent."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release resources. Idempotent."""
+
+    def __enter__(self) -> BaseChatModel:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- provider hooks ----------------------------------------------------------
+
+    @abstractmethod
+    def _complete(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> Completion:
+        """One request; ``schema`` asks for constrained JSON output where supported.
+
+        Raise :mod:`codeproof.errors` classes (converted from SDK errors).
+        """
+
+    @abstractmethod
+    def _stream(self, messages: list[Message], settings: ChatSettings) -> Iterator[StreamChunk]:
+        """One streamed request."""
+
+    # -- public API --------------------------------------------------------------
+
+    def chat(
+        self, messages: Sequence[Message], settings: ChatSettings | None = None
+    ) -> ChatResponse:
+        """One completion (from the cache when possible)."""
+        return self._respond(list(messages), settings or self.defaults, None)
+
+    def stream(
+        self, messages: Sequence[Message], settings: ChatSettings | None = None
+    ) -> ChatStream:
+        """Yield text pieces; the returned stream's ``response`` is set at the end."""
+        msgs, s = list(messages), settings or self.defaults
+        key, hit = self._lookup(msgs, s, None)
+        if hit is not None:
+            stream = ChatStream(iter([hit.text] if hit.text else []))
+            stream.response = hit
+            return stream
+        self._before_request()
+        return self._streaming(msgs, s, key)
+
+    def generate(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        settings: ChatSettings | None = None,
+    ) -> T:
+        """A validated ``schema`` instance; one repair re-ask, then StructuredOutputError."""
+        s = settings or self.defaults
+        js = structured.json_schema_of(schema)
+        msgs = structured.with_schema_instruction(messages, js)
+        first = self._respond(msgs, s, js)
+        try:
+            return structured.parse_reply(first.text, schema)
+        except ValidationError as exc:
+            error = structured.describe_error(exc)
+            logger.info(
+                "%s: reply failed %s validation (%s); re-asking", self.name, schema.__name__, error
+            )
+        second = self._respond(structured.repair_messages(msgs, first.text, error), s, js)
+        try:
+            return structured.parse_reply(second.text, schema)
+        except ValidationError as exc:
+            raise StructuredOutputError(
+                f"reply does not match {schema.__name__} after a re-ask: "
+                f"{structured.describe_error(exc)}",
+                provider=self.name,
+                raw=second.text,
+                schema=json.dumps(js),
+            ) from exc
+
+    # -- internals ---------------------------------------------------------------
+
+    def _before_request(self) -> None:
+        if self.real:
+            ensure_real_requests_allowed(self.name)
+        self.start()
+
+    def _lookup(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> tuple[str | None, ChatResponse | None]:
+        if self.cache is None or not cacheable(settings):
+            return None, None
+        t0 = time.perf_counter()
+        key = cache_key(self.name, self.model, messages, settings, schema)
+        stored = self.cache.get(key)
+        self.stats.record_cache(hit=stored is not None)
+        if stored is None:
+            return key, None
+        hit = stored.model_copy(
+            update={"cached": True, "cost_usd": 0.0, "latency_s": time.perf_counter() - t0}
+        )
+        self.stats.record_response(hit)
+        return key, hit
+
+    def _finish(self, key: str | None, response: ChatResponse) -> ChatResponse:
+        if key is not None and self.cache is not None:
+            self.cache.put(key, response)
+        self.stats.record_response(response)
+        return response
+
+    def _response(
+        self, text: str, usage: Usage, latency: float, finish: str | None
+    ) -> ChatResponse:
+        return ChatResponse(
+            text=text,
+            usage=usage,
+            latency_s=latency,
+            cost_usd=cost_usd(self.name, self.model, usage),
+            provider=self.name,
+            model=self.model,
+            finish_reason=finish,
+        )
+
+    def _respond(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> ChatResponse:
+        key, hit = self._lookup(messages, settings, schema)
+        if hit is not None:
+            return hit
+        self._before_request()
+        t0 = time.perf_counter()
+        done = self._retrying(lambda: self._complete(messages, settings, schema))
+        latency = time.perf_counter() - t0
+        return self._finish(key, self._response(done.text, done.usage, latency, done.finish_reason))
+
+    def _streaming(
+        self, messages: list[Message], settings: ChatSettings, key: str | None
+    ) -> ChatStream:
+        def opened() -> tuple[Iterator[StreamChunk], StreamChunk | None]:
+            chunks = self._stream(messages, settings)
+            return chunks, next(chunks, None)
+
+        def pieces() -> Iterator[str]:
+            t0 = time.perf_counter()
+            chunks, first = self._retrying(opened)
+            text: list[str] = []
+            usage: Usage | None = None
+            finish: str | None = None
+            current = first
+            while current is not None:
+                if current.text:
+                    text.append(current.text)
+                    yield current.text
+                usage = current.usage or usage
+                finish = current.finish_reason or finish
+                current = next(chunks, None)
+            latency = time.perf_counter() - t0
+            full = "".join(text)
+            final = usage or Usage(completion_tokens=len(text))
+            stream.response = self._finish(key, self._response(full, final, latency, finish))
+
+        stream = ChatStream(pieces())
+        return stream
+
+    def _retrying(self, call: Callable[[], R]) -> R:
+        def before_sleep(state: RetryCallState) -> None:
+            self.stats.record_retry()
+            outcome = state.outcome
+            logger.warning(
+                "%s: transient failure (%s); retry %d/%d",
+                self.name,
+                outcome.exception() if outcome else "?",
+                state.attempt_number,
+                self.max_retries,
+            )
+
+        retrying = Retrying(
+            stop=stop_after_attempt(self.max_retries + 1),
+            wait=wait_exponential(multiplier=self.retry_wait_s, max=8.0),
+            retry=retry_if_exception(is_transient),
+            before_sleep=before_sleep,
+            reraise=True,
+        )
+        try:
+            return retrying(call)
+        except Exception:
+            self.stats.record_error()
+            raise

@@ -1,0 +1,70 @@
+"""Structured output shared by every provider: instruction, validation, repair re-ask."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from codeproof.llm.base import Message
+
+T = TypeVar("T", bound=BaseModel)
+
+_FENCE = re.compile(r"^```(?:json)?\s*\n(?P<body>.*?)\n?```\s*$", re.DOTALL)
+
+
+def json_schema_of(schema: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema of a pydantic model."""
+    return schema.model_json_schema()
+
+
+def with_schema_instruction(messages: Sequence[Message], schema: dict[str, Any]) -> list[Message]:
+    """Messages plus a system instruction to reply with one JSON object of ``schema``."""
+    instruction = (
+        "Reply with one JSON object only, no prose and no code fence. It must match this "
+        f"JSON schema:\n{json.dumps(schema, separators=(',', ':'))}"
+    )
+    out = list(messages)
+    if out and out[0].role == "system":
+        out[0] = Message(role="system", content=f"{out[0].content}\n\n{instruction}")
+    else:
+        out.insert(0, Message(role="system", content=instruction))
+    return out
+
+
+def parse_reply(raw: str, schema: type[T]) -> T:
+    """Validate a reply (tolerating a surrounding code fence) against ``schema``.
+
+    Raises:
+        ValidationError: The reply is not valid JSON or does not match the schema.
+    """
+    text = raw.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group("body").strip()
+    return schema.model_validate_json(text)
+
+
+def describe_error(exc: ValidationError) -> str:
+    """A compact description of what failed, for the repair message."""
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err["loc"]) or "(root)"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def repair_messages(messages: Sequence[Message], raw: str, error: str) -> list[Message]:
+    """The conversation for the one re-ask: previous reply plus the validation error."""
+    return [
+        *messages,
+        Message(role="assistant", content=raw),
+        Message(
+            role="user",
+            content=f"Your reply was invalid: {error}. Reply again with the corrected JSON "
+            "object only.",
+        ),
+    ]

@@ -1,0 +1,125 @@
+"""FakeModel: scripting, recording, structured output and its re-ask, thread safety."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from pydantic import BaseModel
+
+from codeproof.errors import ModelRequestForbiddenError, StructuredOutputError
+from codeproof.llm.base import ChatModel, ChatSettings, Message
+from codeproof.llm.fake import FakeModel, FakeScriptExhaustedError
+from codeproof.llm.guard import ensure_real_requests_allowed, real_requests_allowed
+
+
+class Plan(BaseModel):
+    steps: list[str]
+
+
+def _user(text: str) -> list[Message]:
+    return [Message(role="user", content=text)]
+
+
+def test_fake_is_a_chat_model() -> None:
+    fake = FakeModel(["x"], slots=3)
+    assert isinstance(fake, ChatModel)
+    assert (fake.name, fake.model, fake.slots) == ("fake", "fake", 3)
+
+
+def test_replies_are_consumed_in_order_and_recorded() -> None:
+    fake = FakeModel(["one two", lambda msgs: msgs[-1].content.upper()])
+    settings = ChatSettings(max_tokens=7)
+    first = fake.chat(_user("hello world"), settings)
+    second = fake.chat(_user("shout"))
+    assert (first.text, second.text) == ("one two", "SHOUT")
+    assert first.usage.prompt_tokens == 2 and first.usage.completion_tokens == 2
+    assert [c.messages[-1].content for c in fake.calls] == ["hello world", "shout"]
+    assert fake.calls[0].settings.max_tokens == 7
+    assert fake.remaining == 0
+
+
+def test_exhausted_script_raises_clearly() -> None:
+    fake = FakeModel(["only"])
+    fake.chat(_user("a"))
+    with pytest.raises(FakeScriptExhaustedError, match="exhausted after 1 answered call"):
+        fake.chat(_user("b"))
+
+
+def test_rules_match_by_predicate_and_are_not_consumed() -> None:
+    fake = FakeModel(
+        [
+            (lambda m: "plan" in m[-1].content, {"steps": ["a"]}),
+            (lambda m: True, "fallback"),
+        ]
+    )
+    assert fake.generate(_user("make a plan"), Plan) == Plan(steps=["a"])
+    assert fake.generate(_user("plan again"), Plan) == Plan(steps=["a"])
+    assert fake.chat(_user("other")).text == "fallback"
+
+
+def test_generate_reasks_once_with_the_validation_error() -> None:
+    fake = FakeModel(["not json", Plan(steps=["x", "y"])])
+    assert fake.generate(_user("plan"), Plan).steps == ["x", "y"]
+    assert len(fake.calls) == 2
+    reask = fake.calls[1].messages
+    assert reask[-2].role == "assistant" and reask[-2].content == "not json"
+    assert "invalid" in reask[-1].content
+    assert fake.calls[0].schema is not None and "steps" in fake.calls[0].schema["properties"]
+
+
+def test_generate_raises_after_second_invalid_reply() -> None:
+    fake = FakeModel(['{"steps": 3}', '{"wrong": true}'])
+    with pytest.raises(StructuredOutputError) as info:
+        fake.generate(_user("plan"), Plan)
+    assert info.value.raw == '{"wrong": true}'
+    assert info.value.provider == "fake"
+    assert "steps" in info.value.schema
+
+
+def test_generate_accepts_a_fenced_json_reply() -> None:
+    fake = FakeModel(['```json\n{"steps": ["a"]}\n```'])
+    assert fake.generate(_user("plan"), Plan).steps == ["a"]
+
+
+def test_stream_yields_pieces_and_sets_response() -> None:
+    fake = FakeModel(["alpha beta gamma"])
+    stream = fake.stream(_user("go"))
+    pieces = list(stream)
+    assert "".join(pieces) == "alpha beta gamma"
+    assert len(pieces) == 3
+    assert stream.response is not None
+    assert stream.response.usage.completion_tokens == 3
+    assert fake.stats.snapshot().calls == 1
+
+
+def test_fake_is_thread_safe() -> None:
+    fake = FakeModel([str(i) for i in range(200)])
+    seen: list[str] = []
+    lock = threading.Lock()
+
+    def worker() -> None:
+        for _ in range(50):
+            text = fake.chat(_user("n")).text
+            with lock:
+                seen.append(text)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(seen, key=int) == [str(i) for i in range(200)]
+    assert len(fake.calls) == 200
+    assert fake.stats.snapshot().calls == 200
+
+
+def test_real_requests_are_forbidden_by_default_in_tests() -> None:
+    assert not real_requests_allowed()
+    with pytest.raises(ModelRequestForbiddenError, match="allow_model"):
+        ensure_real_requests_allowed("local")
+
+
+def test_allow_model_fixture_switches_on_for_one_test(allow_model: None) -> None:
+    assert real_requests_allowed()
+    ensure_real_requests_allowed("local")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Literal
+
+from pydantic import BaseModel, Field, computed_field, model_validator
+
+from codeproof.toolchains.models import TestReport
 
 
 class QA(BaseModel):
@@ -98,9 +102,152 @@ class RepairResult(BaseModel):
     )
     change_summary: str = Field(description="What this attempt changed and why.")
 
+    @model_validator(mode="after")
+    def _reason_with_test_changes(self) -> RepairResult:
+        if self.test_files and not (self.test_change_reason or "").strip():
+            raise ValueError("test_change_reason is required when test_files are changed")
+        return self
+
 
 class Docs(BaseModel):
     """Documentation generated at the end."""
 
     readme: str
     api: str
+
+
+Severity = Literal["info", "low", "medium", "high"]
+ModuleStatus = Literal["passed", "failed", "skipped"]
+
+
+class Finding(BaseModel):
+    """One static-analysis or secrets-scan finding."""
+
+    tool: str = Field(description="Scanner that produced it, e.g. 'bandit' or 'secrets'.")
+    severity: Severity
+    file: str
+    line: int | None = None
+    message: str
+    rule: str = Field(description="Rule identifier, e.g. 'B307' or 'aws-access-key'.")
+
+
+class ModuleOutcome(BaseModel):
+    """The final state of one module of a run."""
+
+    module: Module
+    files: dict[str, str] = Field(default_factory=dict, description="Source path -> content.")
+    tests: dict[str, str] = Field(default_factory=dict, description="Test path -> content.")
+    status: ModuleStatus
+    attempts: int = 0
+    report: TestReport | None = None
+    scan: list[Finding] = Field(default_factory=list)
+    test_changes: list[str] = Field(
+        default_factory=list, description="Reasons of every accepted change to the tests."
+    )
+
+
+class RunUsage(BaseModel):
+    """Model usage counters (field names follow ``codeproof.llm.stats.StatsSnapshot``)."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def __add__(self, other: RunUsage) -> RunUsage:
+        return RunUsage(
+            calls=self.calls + other.calls,
+            cache_hits=self.cache_hits + other.cache_hits,
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            cost_usd=self.cost_usd + other.cost_usd,
+            latency_s=self.latency_s + other.latency_s,
+        )
+
+
+class ModuleReport(BaseModel):
+    """One module's line in the run report."""
+
+    name: str
+    language: str
+    status: ModuleStatus
+    attempts: int = 0
+    tests_total: int = 0
+    tests_passed: int = 0
+    tests_failed: int = 0
+    findings: list[Finding] = Field(default_factory=list)
+    test_changes: list[str] = Field(default_factory=list)
+    usage: RunUsage = Field(default_factory=RunUsage)
+
+    @classmethod
+    def from_outcome(cls, outcome: ModuleOutcome, usage: RunUsage | None = None) -> ModuleReport:
+        """The report line of ``outcome``."""
+        rep = outcome.report
+        return cls(
+            name=outcome.module.name,
+            language=outcome.module.language,
+            status=outcome.status,
+            attempts=outcome.attempts,
+            tests_total=rep.total if rep else 0,
+            tests_passed=rep.passed if rep else 0,
+            tests_failed=(rep.failed + rep.errors) if rep else 0,
+            findings=list(outcome.scan),
+            test_changes=list(outcome.test_changes),
+            usage=usage or RunUsage(),
+        )
+
+
+class ReportTotals(BaseModel):
+    """Totals over every module of a run."""
+
+    modules: int = 0
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    attempts: int = 0
+    tests_total: int = 0
+    tests_passed: int = 0
+    findings: int = 0
+
+
+class RunReport(BaseModel):
+    """What a run produced and what it cost; written as ``codeproof-report.json``.
+
+    ``totals`` is always derived from ``modules``; ``usage`` covers the whole run
+    (every role, including intake and docs), so it can exceed the sum of the modules.
+    """
+
+    generator: Literal["codeproof"] = "codeproof"
+    run_id: str | None = None
+    title: str = ""
+    language: str = ""
+    request: str = ""
+    provider: str = ""
+    model: str = ""
+    started_at: str | None = None
+    finished_at: str | None = None
+    duration_s: float = 0.0
+    modules: list[ModuleReport] = Field(default_factory=list)
+    usage: RunUsage = Field(default_factory=RunUsage)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def totals(self) -> ReportTotals:
+        mods = self.modules
+        return ReportTotals(
+            modules=len(mods),
+            passed=sum(m.status == "passed" for m in mods),
+            failed=sum(m.status == "failed" for m in mods),
+            skipped=sum(m.status == "skipped" for m in mods),
+            attempts=sum(m.attempts for m in mods),
+            tests_total=sum(m.tests_total for m in mods),
+            tests_passed=sum(m.tests_passed for m in mods),
+            findings=sum(len(m.findings) for m in mods),
+        )

@@ -1,0 +1,293 @@
+"""The ``local`` provider: llama.cpp embedded in-process through ``xllamacpp``.
+
+The weights load lazily in :meth:`LocalChatModel.start` (or on first use). Loaded
+servers live in a small process-wide pool keyed by (path, parameters), so every
+provider object, agent and test in the process shares one copy. ``llm.slots``
+parallel slots let several agents decode at once (continuous batching); the prompt
+prefix cache is on. The context window is split between slots: each request may use
+``ctx_size / slots`` tokens.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import xllamacpp
+
+from codeproof.errors import ContextLengthError, LLMError, ProviderResponseError
+from codeproof.llm.base import ChatSettings, Message, Usage
+from codeproof.llm.cache import ResponseCache
+from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
+
+logger = logging.getLogger(__name__)
+
+PROVIDER = "local"
+
+
+def physical_cores() -> int:
+    """Physical cores this process may run on (hyper-threads not counted)."""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    cores: set[tuple[str, str]] = set()
+    for cpu in cpus:
+        topo = Path(f"/sys/devices/system/cpu/cpu{cpu}/topology")
+        try:
+            package = (topo / "physical_package_id").read_text().strip()
+            core = (topo / "core_id").read_text().strip()
+        except OSError:
+            return len(cpus)
+        cores.add((package, core))
+    return len(cores) or os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class EngineParams:
+    """Everything that determines one loaded llama.cpp server."""
+
+    path: str
+    ctx_size: int
+    slots: int
+    threads: int
+
+
+class _Pool:
+    """Process-wide loaded servers, reference counted."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._servers: dict[EngineParams, tuple[Any, int]] = {}
+
+    def acquire(self, params: EngineParams) -> Any:
+        with self._lock:
+            server, refs = self._servers.get(params, (None, 0))
+            if server is None:
+                server = _load(params)
+            self._servers[params] = (server, refs + 1)
+            return server
+
+    def release(self, params: EngineParams) -> None:
+        with self._lock:
+            server, refs = self._servers.get(params, (None, 0))
+            if server is None:
+                return
+            if refs <= 1:
+                del self._servers[params]
+            else:
+                self._servers[params] = (server, refs - 1)
+
+    def loaded(self) -> list[EngineParams]:
+        with self._lock:
+            return list(self._servers)
+
+
+POOL = _Pool()
+
+
+def _load(params: EngineParams) -> Any:
+    logger.info("loading %s (ctx %d, %d slots, %d threads)", *vars(params).values())
+    p = xllamacpp.CommonParams()
+    p.model.path = params.path
+    p.n_ctx = params.ctx_size
+    p.n_parallel = params.slots
+    p.cpuparams.n_threads = params.threads
+    p.cpuparams_batch.n_threads = params.threads
+    p.cache_prompt = True
+    p.cont_batching = True
+    p.hostnames = ["127.0.0.1"]
+    p.port = 0
+    try:
+        return xllamacpp.Server(p)
+    except (RuntimeError, ValueError) as exc:
+        raise ProviderResponseError(
+            f"llama.cpp could not load {params.path}: {exc}",
+            provider=PROVIDER,
+            hint="check that the file is a GGUF model (codeproof models pull --verify NAME)",
+        ) from exc
+
+
+def _check(reply: Any) -> dict[str, Any]:
+    """Raise the codeproof error for a llama.cpp error reply."""
+    if not isinstance(reply, dict):
+        raise ProviderResponseError(
+            f"llama.cpp returned {type(reply).__name__}", provider=PROVIDER, hint="report a bug"
+        )
+    error = reply.get("error")
+    if error is None:
+        return reply
+    raise _error(error if isinstance(error, dict) else {"message": str(error)})
+
+
+def _error(error: dict[str, Any]) -> LLMError:
+    code = error.get("code")
+    status = code if isinstance(code, int) else None
+    if error.get("type") == "exceed_context_size_error":
+        return ContextLengthError(
+            str(error.get("message", "prompt exceeds the context window")),
+            provider=PROVIDER,
+            status_code=status,
+            hint="raise llm.ctx_size (it is split between llm.slots) or shorten the input",
+        )
+    return ProviderResponseError(
+        str(error.get("message", error)),
+        provider=PROVIDER,
+        status_code=status,
+        hint="check the request settings",
+    )
+
+
+def _usage(reply: dict[str, Any]) -> Usage:
+    u = reply.get("usage") or {}
+    return Usage(
+        prompt_tokens=int(u.get("prompt_tokens", 0)),
+        completion_tokens=int(u.get("completion_tokens", 0)),
+    )
+
+
+class LocalChatModel(BaseChatModel):
+    """llama.cpp in this process.
+
+    Args:
+        model: Catalogue name, ``.gguf`` path or pulled URL (``llm.model``).
+        resolve: Turns ``model`` into a GGUF path (the models manager's ``resolve``).
+        ctx_size: Total context, split between slots.
+        slots: Parallel decoding slots (at least 1; 2 or more for agents).
+        threads: CPU threads; physical cores when ``None``.
+        defaults, cache: See :class:`BaseChatModel`.
+    """
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        resolve: Callable[[str], Path],
+        ctx_size: int = 8192,
+        slots: int = 2,
+        threads: int | None = None,
+        defaults: ChatSettings | None = None,
+        cache: ResponseCache | None = None,
+    ) -> None:
+        super().__init__(
+            name=PROVIDER, model=model, slots=slots, defaults=defaults, cache=cache, max_retries=0
+        )
+        self._resolve = resolve
+        self.ctx_size = ctx_size
+        self.threads = threads
+        self._params: EngineParams | None = None
+        self._server: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def server(self) -> Any:
+        """The loaded ``xllamacpp.Server`` (loads it if needed)."""
+        self.start()
+        return self._server
+
+    @property
+    def base_url(self) -> str:
+        """OpenAI-compatible HTTP root of the embedded server (loopback only)."""
+        return f"{self.server.listening_address}/v1"
+
+    def start(self) -> None:
+        with self._lock:
+            if self._server is not None:
+                return
+            params = EngineParams(
+                path=str(self._resolve(self.model)),
+                ctx_size=self.ctx_size,
+                slots=self.slots,
+                threads=self.threads or physical_cores(),
+            )
+            self._server = POOL.acquire(params)
+            self._params = params
+
+    def close(self) -> None:
+        with self._lock:
+            if self._params is not None:
+                POOL.release(self._params)
+            self._server, self._params = None, None
+
+    def _request(self, messages: list[Message], settings: ChatSettings) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "messages": [m.model_dump() for m in messages],
+            "max_tokens": settings.max_tokens,
+            "temperature": settings.temperature,
+            "cache_prompt": True,
+        }
+        if settings.top_p is not None:
+            body["top_p"] = settings.top_p
+        if settings.seed is not None:
+            body["seed"] = settings.seed
+        if settings.stop:
+            body["stop"] = settings.stop
+        return body
+
+    def _call(self, body: dict[str, Any], callback: Callable[[Any], bool] | None = None) -> Any:
+        try:
+            if callback is None:
+                return self.server.handle_chat_completions(body)
+            return self.server.handle_chat_completions(body, callback)
+        except ValueError as exc:
+            raise ProviderResponseError(
+                f"llama.cpp rejected the request: {exc}",
+                provider=PROVIDER,
+                status_code=400,
+                hint="check the request settings",
+            ) from exc
+
+    def _complete(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> Completion:
+        body = self._request(messages, settings)
+        if schema is not None:
+            body["response_format"] = {"type": "json_schema", "json_schema": {"schema": schema}}
+        reply = _check(self._call(body))
+        choice = reply["choices"][0]
+        text = choice.get("message", {}).get("content") or ""
+        return Completion(text, _usage(reply), choice.get("finish_reason"))
+
+    def _stream(self, messages: list[Message], settings: ChatSettings) -> Iterator[StreamChunk]:
+        body = {
+            **self._request(messages, settings),
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+        pieces: queue.Queue[dict[str, Any] | BaseException | None] = queue.Queue()
+        stop = threading.Event()
+
+        def on_chunk(chunk: Any) -> bool:
+            pieces.put(chunk)
+            return stop.is_set()
+
+        def run() -> None:
+            try:
+                self._call(body, on_chunk)
+                pieces.put(None)
+            except BaseException as exc:  # handed to the consumer thread
+                pieces.put(exc)
+
+        worker = threading.Thread(target=run, name="llama-stream", daemon=True)
+        worker.start()
+        try:
+            while (item := pieces.get()) is not None:
+                if isinstance(item, BaseException):
+                    raise item
+                yield _chunk(_check(item))
+        finally:
+            stop.set()
+            worker.join()
+
+
+def _chunk(event: dict[str, Any]) -> StreamChunk:
+    usage = _usage(event) if event.get("usage") else None
+    text, finish = "", None
+    if event.get("choices"):
+        choice = event["choices"][0]
+        text = (choice.get("delta") or {}).get("content") or ""
+        finish = choice.get("finish_reason")
+    return StreamChunk(text, usage, finish)

@@ -2,7 +2,7 @@
 
 Usage::
 
-    with open_sandbox(settings, "python", limits) as session:   # see registry
+    with open_session(settings, "python", limits) as session:   # see registry
         session.put_files({"main.py": "print(1)"})
         result = session.run(["python3", "main.py"])
         report = session.read_file("report.xml")
@@ -44,6 +44,8 @@ class RunResult(BaseModel):
     oom_killed: bool = False
     truncated: bool = False
     backend: str = ""
+    unsafe: bool = False
+    """True when the command ran without isolation (``unsafe-local`` backend)."""
 
 
 @runtime_checkable

@@ -1,0 +1,349 @@
+"""bubblewrap backend: each run is a fresh set of namespaces over the language tree.
+
+The language root filesystem (the same tree the Docker image is imported from) is
+bound read-only as ``/``, so host files (``/root``, ``~/.ssh``, the Docker socket)
+simply do not exist inside. The session's workspace and ``/tmp`` live on a
+size-limited tmpfs mounted on the host (when root) and are bound writable. When
+started as root, bwrap runs as the unprivileged ``nobody`` uid (mapped to uid 1000
+inside) in a per-session cgroup (memory, pids, CPU) when cgroup v1 is writable;
+otherwise rlimits are the only bounds (see ``docs/sandbox.md``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import os
+import resource
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from codeproof.config import Settings
+from codeproof.errors import SandboxError, SandboxUnavailableError
+from codeproof.sandbox._common import files_to_tar, make_result, workspace_path
+from codeproof.sandbox._process import ProcessOutcome, run_process
+from codeproof.sandbox.base import Limits, RunResult
+from codeproof.sandbox.images import (
+    SANDBOX_PATH,
+    SANDBOX_UID,
+    WORKSPACE,
+    build_rootfs,
+    can_build_rootfs,
+    recipe_for,
+    rootfs_ready,
+)
+from codeproof.sandbox.procs import CgroupV1, owner_alive, owner_tag
+
+logger = logging.getLogger(__name__)
+
+HOST_UID = 65534  # nobody: what sandboxed processes are on the host when we start as root
+_PREFIX = "codeproof-bwrap-"
+_MISSING = 44
+_READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
+_DEFAULT_READ_BYTES = 64 * 1024 * 1024
+#: Without a memory cgroup, RLIMIT_AS is the bound; JVM and V8 reserve far more
+#: virtual memory than they use, so they get this much extra address space.
+_VIRTUAL_HEADROOM = {"python": 0, "node": 4 * 1024**3, "java": 4 * 1024**3}
+
+
+def _is_root() -> bool:
+    return os.geteuid() == 0
+
+
+@functools.cache
+def bwrap_works() -> bool:
+    """Whether bwrap can create the namespaces it needs here (cached)."""
+    if shutil.which("bwrap") is None:
+        return False
+    command = ["bwrap", "--unshare-all", "--uid", str(SANDBOX_UID), "--ro-bind", "/", "/", "true"]
+    try:
+        proc = subprocess.run(
+            command,
+            capture_output=True,
+            timeout=30,
+            check=False,
+            preexec_fn=_drop_privileges if _is_root() else None,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return proc.returncode == 0
+
+
+def _drop_privileges() -> None:
+    os.setgroups([])
+    os.setgid(HOST_UID)
+    os.setuid(HOST_UID)
+
+
+def reap_leftovers() -> list[str]:
+    """Unmount and remove workspaces whose owning process is gone."""
+    removed = []
+    for path in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*"):
+        tag = path.name.removeprefix(_PREFIX).rsplit("-", 1)[0].replace("-", ":", 1)
+        if owner_alive(tag):
+            continue
+        _unmount(path)
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path.name)
+    if removed:
+        logger.warning("removed %d leftover bubblewrap workspace(s)", len(removed))
+    return removed
+
+
+def _mount(args: list[str]) -> None:
+    proc = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise OSError(f"mount {' '.join(args)} failed: {proc.stderr.strip()}")
+
+
+def _unmount(path: Path) -> None:
+    for mountpoint in (path / "root", path):
+        if os.path.ismount(mountpoint):
+            subprocess.run(["umount", "-l", str(mountpoint)], capture_output=True, check=False)
+
+
+class BubblewrapSandbox:
+    """Backend running each command under ``bwrap`` over the language tree."""
+
+    name = "bubblewrap"
+    _reaped = False
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+
+    def available(self) -> bool:
+        """Whether bwrap is installed and can create namespaces."""
+        return bwrap_works()
+
+    def can_serve(self, language: str) -> bool:
+        """Whether the tree of ``language`` exists or can be built here."""
+        return self.available() and (rootfs_ready(self._settings, language) or can_build_rootfs())
+
+    def open(self, language: str, limits: Limits | None = None) -> BubblewrapSession:
+        """Prepare a workspace for ``language`` (building its tree first if needed)."""
+        recipe_for(language)
+        if not self.available():
+            raise SandboxUnavailableError(
+                "bubblewrap cannot create namespaces here",
+                backend=self.name,
+                hint="apt-get install bubblewrap, and allow unprivileged user namespaces",
+            )
+        if not BubblewrapSandbox._reaped:
+            BubblewrapSandbox._reaped = True
+            reap_leftovers()
+            if _is_root() and CgroupV1.supported():
+                CgroupV1.reap_leftovers()
+        rootfs = build_rootfs(self._settings, language)
+        session = BubblewrapSession(rootfs, language, limits or Limits())
+        session.start()
+        return session
+
+
+class BubblewrapSession:
+    """A workspace (and cgroup) reused by every run of the session."""
+
+    backend = "bubblewrap"
+
+    def __init__(self, rootfs: Path, language: str, limits: Limits) -> None:
+        self._rootfs = rootfs
+        self._language = language
+        self.limits = limits
+        self._dir: Path | None = None
+        self._root = rootfs
+        self._cgroup: CgroupV1 | None = None
+        self._cgroup_fds: list[int] = []
+        self._closed = False
+
+    def start(self) -> None:
+        """Create the workspace, the cgroup and the directory handles."""
+        try:
+            self._dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{owner_tag().replace(':', '-')}-"))
+            if _is_root():
+                self._mount_tmpfs(self._dir)
+            for sub, mode in (("workspace", 0o755), ("tmp", 0o1777)):
+                (self._dir / sub).mkdir()
+                os.chmod(self._dir / sub, mode)
+                if _is_root():
+                    os.chown(self._dir / sub, HOST_UID, HOST_UID)
+            self._root = self._rootfs
+            if _is_root():  # the tree's own path may not be traversable by HOST_UID
+                self._root = self._dir / "root"
+                self._root.mkdir()
+                _mount(["--bind", "-o", "ro", str(self._rootfs), str(self._root)])
+                _mount(["-o", "remount,bind,ro,nosuid,nodev", str(self._root)])
+            if _is_root() and CgroupV1.supported():
+                self._cgroup = CgroupV1()
+                self._cgroup.create(self.limits.memory_bytes, self.limits.pids, self.limits.cpus)
+                self._cgroup_fds = [
+                    os.open(path / "cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)
+                    for path in self._cgroup.dirs
+                ]
+        except OSError as exc:
+            self.close()
+            raise SandboxError(
+                f"cannot prepare the workspace: {exc}", backend=self.backend
+            ) from exc
+
+    def _mount_tmpfs(self, path: Path) -> None:
+        options = f"size={2 * self.limits.disk_bytes},mode=0711,nosuid,nodev"
+        _mount(["-t", "tmpfs", "-o", options, "codeproof-sandbox", str(path)])
+
+    def __enter__(self) -> Self:
+        if self._dir is None and not self._closed:
+            self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _argv(self, command: Sequence[str]) -> list[str]:
+        if self._dir is None:
+            raise SandboxError("the session is not running", backend=self.backend)
+        env = {"PATH": SANDBOX_PATH, "HOME": WORKSPACE, "LANG": "C.UTF-8", "TMPDIR": "/tmp"}
+        setenv = [arg for key, value in env.items() for arg in ("--setenv", key, value)]
+        return [
+            "bwrap",
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+            "--clearenv",
+            *setenv,
+            "--uid", str(SANDBOX_UID),
+            "--gid", str(SANDBOX_UID),
+            "--hostname", "sandbox",
+            "--ro-bind", str(self._root), "/",
+            "--bind", str(self._dir / "workspace"), WORKSPACE,
+            "--bind", str(self._dir / "tmp"), "/tmp",
+            "--proc", "/proc",
+            "--dev", "/dev",
+            "--chdir", WORKSPACE,
+            "--",
+            *command,
+        ]  # fmt: skip
+
+    def _preexec(self) -> Callable[[], None]:
+        lim = self.limits
+        cgroup_fds = list(self._cgroup_fds)
+        rlimits = [
+            (resource.RLIMIT_FSIZE, lim.disk_bytes),
+            (resource.RLIMIT_NOFILE, 1024),
+            (resource.RLIMIT_CORE, 0),
+        ]
+        if self._cgroup is None:
+            headroom = _VIRTUAL_HEADROOM.get(self._language, 0)
+            rlimits.append((resource.RLIMIT_AS, lim.memory_bytes + headroom))
+            rlimits.append((resource.RLIMIT_NPROC, lim.pids))
+        drop = _is_root()
+
+        def preexec() -> None:
+            for fd in cgroup_fds:
+                os.write(fd, b"0")
+            for which, value in rlimits:
+                resource.setrlimit(which, (value, value))
+            if drop:
+                _drop_privileges()
+
+        return preexec
+
+    def _run(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float, limit: int
+    ) -> ProcessOutcome:
+        return run_process(
+            self._argv(command),
+            timeout_s=timeout_s,
+            limit=limit,
+            stdin=stdin,
+            preexec=self._preexec(),
+            on_timeout=self._cgroup.kill_all if self._cgroup else None,
+        )
+
+    def put_files(self, files: Mapping[str, str | bytes]) -> None:
+        """Unpack files into the workspace with ``tar`` run inside the sandbox."""
+        archive = files_to_tar(files, uid=SANDBOX_UID)
+        outcome = self._run(
+            ["tar", "-x", "-m", "-f", "-", "-C", WORKSPACE],
+            stdin=archive,
+            timeout_s=60,
+            limit=65536,
+        )
+        if outcome.exit_code != 0:
+            raise SandboxError(
+                f"copying files into the workspace failed: {outcome.stderr.text().strip()}",
+                backend=self.backend,
+                hint="check the workspace size limit (sandbox.disk)",
+            )
+
+    def run(
+        self,
+        command: Sequence[str],
+        *,
+        timeout_s: float | None = None,
+        stdin: str | None = None,
+    ) -> RunResult:
+        """Run ``command`` in fresh namespaces; everything it started dies with it."""
+        if not command:
+            raise SandboxError("empty command", backend=self.backend)
+        started = time.monotonic()
+        before = self._cgroup.oom_kills() if self._cgroup else None
+        outcome = self._run(
+            ["/bin/sh", "-c", '"$@"', "sh", *command],
+            stdin=None if stdin is None else stdin.encode(),
+            timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+            limit=self.limits.output_bytes,
+        )
+        oom = False
+        if self._cgroup is not None:
+            self._cgroup.kill_all()
+            after = self._cgroup.oom_kills()
+            oom = before is not None and after is not None and after > before
+        return make_result(
+            exit_code=outcome.exit_code,
+            stdout=outcome.stdout,
+            stderr=outcome.stderr,
+            started=started,
+            backend=self.backend,
+            timed_out=outcome.timed_out,
+            oom_killed=oom and not outcome.timed_out,
+        )
+
+    def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
+        """Read a workspace file from inside the sandbox (links resolve inside it)."""
+        limit = max_bytes if max_bytes is not None else _DEFAULT_READ_BYTES
+        rel = str(workspace_path(path))
+        outcome = self._run(
+            ["/bin/sh", "-c", _READ, "sh", rel, str(limit)], stdin=None, timeout_s=60, limit=limit
+        )
+        if outcome.exit_code == _MISSING:
+            return None
+        if outcome.exit_code != 0:
+            raise SandboxError(
+                f"reading {rel} failed: {outcome.stderr.text().strip()}", backend=self.backend
+            )
+        return outcome.stdout.data()
+
+    def close(self) -> None:
+        """Kill leftovers, remove the cgroup, unmount and delete the workspace."""
+        self._closed = True
+        for fd in self._cgroup_fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._cgroup_fds = []
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
+        if self._dir is not None:
+            _unmount(self._dir)
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None

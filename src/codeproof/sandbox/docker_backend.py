@@ -1,0 +1,391 @@
+"""Docker backend: one hardened container per session, one ``exec`` per run.
+
+The container's init (``docker-init``) and its ``sleep infinity`` child run as the
+*keeper* uid; every run, file copy and clean-up runs as the *sandbox* uid. After a
+run (and on a timeout) a ``kill -9 -1`` issued as the sandbox uid removes every
+process the run left behind, while the keeper survives (different uid, no
+capabilities). The workspace and ``/tmp`` are size-limited tmpfs mounts; files
+travel through ``tar`` inside the container, never through host paths.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import Any, Self
+
+import docker
+import docker.errors
+import requests
+from docker.types import LogConfig, Ulimit
+
+from codeproof.config import Settings
+from codeproof.errors import SandboxError, SandboxUnavailableError
+from codeproof.sandbox._common import BoundedBuffer, files_to_tar, make_result, workspace_path
+from codeproof.sandbox.base import Limits, RunResult
+from codeproof.sandbox.docker_images import can_build_image, ensure_image, image_ready
+from codeproof.sandbox.images import (
+    KEEPER_UID,
+    LABEL,
+    SANDBOX_PATH,
+    SANDBOX_UID,
+    WORKSPACE,
+    recipe_for,
+)
+from codeproof.sandbox.procs import oom_kills_of_pid, owner_alive, owner_tag
+
+logger = logging.getLogger(__name__)
+
+OWNER_LABEL = "codeproof.owner"
+HOST_LABEL = "codeproof.host"
+_USER = f"{SANDBOX_UID}:{SANDBOX_UID}"
+_ENV = [f"PATH={SANDBOX_PATH}", f"HOME={WORKSPACE}", "LANG=C.UTF-8", "TMPDIR=/tmp"]
+# Run the command, then kill everything the run left behind (same uid, not the keeper).
+_WRAPPER = '"$@"; rc=$?; kill -9 -1 2>/dev/null; exit $rc'
+_KILL_ALL = ["/bin/sh", "-c", "kill -9 -1 2>/dev/null; exit 0"]
+_MISSING = 44
+_READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
+_DEFAULT_READ_BYTES = 64 * 1024 * 1024
+_GRACE_S = 5.0
+_reaped_lock = threading.Lock()
+_reaped: set[str] = set()
+
+
+def connect(timeout_s: float = 10.0) -> Any:
+    """A Docker client whose daemon answered a ping, or ``None``."""
+    try:
+        client = docker.from_env(timeout=timeout_s, max_pool_size=64)
+        client.ping()
+    except (docker.errors.DockerException, requests.RequestException, OSError):
+        return None
+    return client
+
+
+def reap_leftovers(client: Any) -> list[str]:
+    """Remove labelled containers whose owning process (on this host) is gone."""
+    removed = []
+    for container in client.containers.list(all=True, filters={"label": LABEL}):
+        labels = container.labels or {}
+        if labels.get(HOST_LABEL) != socket.gethostname():
+            continue
+        if owner_alive(labels.get(OWNER_LABEL, "")):
+            continue
+        try:
+            container.remove(force=True)
+            removed.append(container.short_id)
+        except docker.errors.NotFound:
+            continue
+    if removed:
+        logger.warning("removed %d leftover sandbox container(s): %s", len(removed), removed)
+    return removed
+
+
+def remove_all_containers(client: Any) -> list[str]:
+    """Remove every labelled sandbox container (live sessions included)."""
+    removed = []
+    for container in client.containers.list(all=True, filters={"label": LABEL}):
+        try:
+            container.remove(force=True)
+            removed.append(container.short_id)
+        except docker.errors.NotFound:
+            continue
+    return removed
+
+
+class DockerSandbox:
+    """Backend running each session in a hardened container of ``codeproof-<lang>``."""
+
+    name = "docker"
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._client: Any = None
+
+    def client(self) -> Any:
+        """The Docker client (connects on first use).
+
+        Raises:
+            SandboxUnavailableError: No daemon answers.
+        """
+        if self._client is None:
+            self._client = connect()
+        if self._client is None:
+            raise SandboxUnavailableError(
+                "no Docker daemon answers",
+                backend=self.name,
+                hint="start it (`bash scripts/ensure-sandbox.sh`) or use --sandbox bubblewrap",
+            )
+        return self._client
+
+    def available(self) -> bool:
+        """Whether a Docker daemon answers."""
+        try:
+            self.client()
+        except SandboxUnavailableError:
+            return False
+        return True
+
+    def can_serve(self, language: str) -> bool:
+        """Whether the image of ``language`` exists or can be built offline here."""
+        if not self.available():
+            return False
+        return image_ready(self.client(), language) or can_build_image(self._settings, language)
+
+    def open(self, language: str, limits: Limits | None = None) -> DockerSession:
+        """Start a container for ``language`` (building its image first if needed)."""
+        recipe_for(language)
+        client = self.client()
+        with _reaped_lock:
+            if "done" not in _reaped:
+                reap_leftovers(client)
+                _reaped.add("done")
+        ensure_image(self._settings, client, language)
+        session = DockerSession(client, recipe_for(language).image, limits or Limits())
+        session.start()
+        return session
+
+
+class DockerSession:
+    """One container; see the module docstring for the isolation model."""
+
+    backend = "docker"
+
+    def __init__(self, client: Any, image: str, limits: Limits) -> None:
+        self._client = client
+        self._image = image
+        self.limits = limits
+        self._container: Any = None
+        self._pid: int | None = None
+        self._closed = False
+
+    @property
+    def container_id(self) -> str | None:
+        """Id of the running container (``None`` before start / after close)."""
+        return None if self._container is None else str(self._container.id)
+
+    def start(self) -> None:
+        """Create and start the container.
+
+        Raises:
+            SandboxError: Docker refused to create or start it.
+        """
+        lim = self.limits
+        tmpfs_opts = f"size={lim.disk_bytes},nosuid,nodev"
+        try:
+            self._container = self._client.containers.run(
+                self._image,
+                ["sleep", "infinity"],
+                detach=True,
+                init=True,
+                user=f"{KEEPER_UID}:{KEEPER_UID}",
+                network_mode="none",
+                read_only=True,
+                tmpfs={
+                    "/tmp": f"{tmpfs_opts},mode=1777",
+                    WORKSPACE: f"{tmpfs_opts},mode=0755,uid={SANDBOX_UID},gid={SANDBOX_UID}",
+                },
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                pids_limit=lim.pids,
+                mem_limit=lim.memory_bytes,
+                memswap_limit=lim.memory_bytes,
+                nano_cpus=int(lim.cpus * 1e9),
+                ulimits=[
+                    Ulimit(name="nofile", soft=1024, hard=1024),
+                    Ulimit(name="fsize", soft=lim.disk_bytes, hard=lim.disk_bytes),
+                    Ulimit(name="core", soft=0, hard=0),
+                ],
+                log_config=LogConfig(type="none"),
+                labels={LABEL: "1", OWNER_LABEL: owner_tag(), HOST_LABEL: socket.gethostname()},
+                hostname="sandbox",
+                working_dir=WORKSPACE,
+            )
+            self._container.reload()
+            self._pid = int(self._container.attrs["State"]["Pid"]) or None
+        except docker.errors.DockerException as exc:
+            self.close()
+            raise SandboxError(f"cannot start a container: {exc}", backend=self.backend) from exc
+
+    def __enter__(self) -> Self:
+        if self._container is None and not self._closed:
+            self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _cid(self) -> str:
+        if self._container is None:
+            raise SandboxError("the session is not running", backend=self.backend)
+        return str(self._container.id)
+
+    def put_files(self, files: Mapping[str, str | bytes]) -> None:
+        """Copy files into the workspace through ``tar`` run as the sandbox user."""
+        archive = files_to_tar(files, uid=SANDBOX_UID)
+        command = ["tar", "-x", "-m", "-f", "-", "-C", WORKSPACE]
+        code, _, err, _ = self._exec(command, stdin=archive, timeout_s=60, limit=65536)
+        if code != 0:
+            raise SandboxError(
+                f"copying files into the workspace failed: {err.text().strip()}",
+                backend=self.backend,
+                hint="check the workspace size limit (sandbox.disk)",
+            )
+
+    def run(
+        self,
+        command: Sequence[str],
+        *,
+        timeout_s: float | None = None,
+        stdin: str | None = None,
+    ) -> RunResult:
+        """Run ``command`` in the workspace; kills the whole run on timeout."""
+        if not command:
+            raise SandboxError("empty command", backend=self.backend)
+        started = time.monotonic()
+        before = oom_kills_of_pid(self._pid)
+        code, out, err, timed_out = self._exec(
+            ["/bin/sh", "-c", _WRAPPER, "sh", *command],
+            stdin=None if stdin is None else stdin.encode(),
+            timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+            limit=self.limits.output_bytes,
+        )
+        if timed_out or code >= 128:
+            self._kill_all()
+        after = oom_kills_of_pid(self._pid)
+        if before is not None and after is not None:
+            oom = after > before
+        else:  # counter unreadable (remote daemon): SIGKILL not sent by us
+            oom = code == 137 and not timed_out
+        return make_result(
+            exit_code=code,
+            stdout=out,
+            stderr=err,
+            started=started,
+            backend=self.backend,
+            timed_out=timed_out,
+            oom_killed=oom and not timed_out,
+        )
+
+    def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
+        """Read a workspace file (at most ``max_bytes``, default 64 MiB)."""
+        limit = max_bytes if max_bytes is not None else _DEFAULT_READ_BYTES
+        rel = str(workspace_path(path))
+        command = ["/bin/sh", "-c", _READ, "sh", rel, str(limit)]
+        code, out, err, _ = self._exec(command, stdin=None, timeout_s=60, limit=limit)
+        if code == _MISSING:
+            return None
+        if code != 0:
+            raise SandboxError(f"reading {rel} failed: {err.text().strip()}", backend=self.backend)
+        return out.data()
+
+    def close(self) -> None:
+        """Remove the container (idempotent)."""
+        self._closed = True
+        container, self._container = self._container, None
+        if container is None:
+            return
+        try:
+            container.remove(force=True)
+        except docker.errors.NotFound:
+            return
+        except docker.errors.DockerException as exc:
+            logger.warning("could not remove sandbox container %s: %s", container.short_id, exc)
+
+    def _kill_all(self) -> None:
+        api = self._client.api
+        try:
+            exec_id = api.exec_create(self._cid(), _KILL_ALL, user=_USER)["Id"]
+            api.exec_start(exec_id)
+        except docker.errors.DockerException as exc:
+            logger.warning("kill inside the sandbox failed: %s", exc)
+
+    def _exec(
+        self,
+        command: Sequence[str],
+        *,
+        stdin: bytes | None,
+        timeout_s: float,
+        limit: int,
+    ) -> tuple[int, BoundedBuffer, BoundedBuffer, bool]:
+        api = self._client.api
+        out, err = BoundedBuffer(limit), BoundedBuffer(limit)
+        try:
+            exec_id = api.exec_create(
+                self._cid(),
+                list(command),
+                stdin=stdin is not None,
+                user=_USER,
+                workdir=WORKSPACE,
+                environment=_ENV,
+            )["Id"]
+            stream = api.exec_start(exec_id, socket=True)
+        except docker.errors.DockerException as exc:
+            raise SandboxError(f"exec failed: {exc}", backend=self.backend) from exc
+        raw: socket.socket = getattr(stream, "_sock", stream)
+        deadline = time.monotonic() + timeout_s
+        try:
+            if stdin is not None:
+                _send_stdin(raw, stdin)
+            timed_out = _pump(raw, out, err, deadline)
+            if timed_out:
+                self._kill_all()
+                _pump(raw, out, err, time.monotonic() + _GRACE_S)
+        finally:
+            stream.close()
+        return self._exit_code(exec_id), out, err, timed_out
+
+    def _exit_code(self, exec_id: str) -> int:
+        deadline = time.monotonic() + _GRACE_S
+        while True:
+            info = self._client.api.exec_inspect(exec_id)
+            if not info.get("Running") or time.monotonic() > deadline:
+                code = info.get("ExitCode")
+                return int(code) if code is not None else 137
+            time.sleep(0.02)
+
+
+def _send_stdin(raw: socket.socket, data: bytes) -> None:
+    raw.settimeout(60)
+    try:
+        raw.sendall(data)
+    except OSError as exc:  # the process exited before reading everything
+        logger.debug("stdin not fully written: %s", exc)
+    try:
+        raw.shutdown(socket.SHUT_WR)
+    except OSError as exc:
+        logger.debug("shutdown of stdin failed: %s", exc)
+
+
+def _pump(raw: socket.socket, out: BoundedBuffer, err: BoundedBuffer, deadline: float) -> bool:
+    """Demultiplex Docker's framed stream into ``out``/``err``; True on timeout."""
+    pending = bytearray()
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return True
+        raw.settimeout(remaining)
+        try:
+            chunk = raw.recv(262144)
+        except TimeoutError:
+            return True
+        except OSError:
+            return False
+        if not chunk:
+            return False
+        pending += chunk
+        while len(pending) >= 8:
+            size = int.from_bytes(pending[4:8], "big")
+            if len(pending) < 8 + size:
+                break
+            target = err if pending[0] == 2 else out
+            target.feed(bytes(pending[8 : 8 + size]))
+            del pending[: 8 + size]

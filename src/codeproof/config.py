@@ -84,6 +84,8 @@ class WorkflowSettings(BaseModel):
     max_attempts: int = 5
     on_failure: Literal["ask", "continue", "stop"] = "ask"
     max_clarify_rounds: int = 3
+    candidates: int = Field(default=1, ge=1)
+    """Programmer candidates per module; all run against the tests, the best is kept."""
 
 
 class Settings(BaseSettings):

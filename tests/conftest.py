@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from codeproof.llm.guard import real_requests_allowed, set_real_requests_allowed
+
+if TYPE_CHECKING:
+    from codeproof.llm.local import LocalChatModel
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -24,3 +29,35 @@ def allow_model() -> Iterator[None]:
     set_real_requests_allowed(True)
     yield
     set_real_requests_allowed(before)
+
+
+SMALL_MODEL = "qwen2.5-coder-0.5b"
+
+
+@pytest.fixture(scope="session")
+def small_model_path() -> Path:
+    """Path of the pulled 0.5B GGUF (``make test`` pulls it); skips when absent."""
+    from codeproof.config import load_settings
+    from codeproof.errors import ModelNotFoundError
+    from codeproof.llm.models import ModelManager
+
+    try:
+        return ModelManager(load_settings().models_dir).resolve(SMALL_MODEL)
+    except ModelNotFoundError:
+        pytest.skip(f"{SMALL_MODEL} not pulled: run `codeproof models pull {SMALL_MODEL}`")
+
+
+@pytest.fixture(scope="session")
+def small_local_model(small_model_path: Path) -> Iterator[LocalChatModel]:
+    """ONE started local provider (0.5B, ctx 4096, 2 slots, no cache) for every real test.
+
+    Requests still need the ``allow_model`` fixture.
+    """
+    from codeproof.llm.local import LocalChatModel
+
+    model = LocalChatModel(
+        model=SMALL_MODEL, resolve=lambda _: small_model_path, ctx_size=4096, slots=2
+    )
+    model.start()
+    yield model
+    model.close()

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codeproof.config import Settings
+from codeproof.llm.checks import check_model, check_provider
+from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,14 @@ def check_python(settings: Settings) -> CheckResult:
     )
 
 
-CHECKS: list[CheckFn] = [check_python]
+CHECKS: list[CheckFn] = [
+    check_python,
+    check_model,
+    check_provider,
+    check_docker,
+    check_bubblewrap,
+    check_sandbox_images,
+]
 
 
 def run_checks(settings: Settings, checks: list[CheckFn] | None = None) -> list[CheckResult]:

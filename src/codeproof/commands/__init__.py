@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from codeproof.commands import doctor
+from codeproof.commands import ask, doctor, mcp, models, sandbox
 
-COMMAND_MODULES: list[ModuleType] = [doctor]
+COMMAND_MODULES: list[ModuleType] = [doctor, ask, models, mcp, sandbox]

@@ -1,6 +1,7 @@
 """The ``anthropic`` provider (optional extra ``codeproof[anthropic]``).
 
-System messages go to the ``system`` parameter. Structured output uses the shared
+System messages go to the ``system`` parameter. The Messages API of the supported SDK
+takes no sampling parameters, so ``temperature``, ``top_p`` and ``seed`` are not sent. Structured output uses the shared
 path: a schema instruction in the prompt, pydantic validation, one repair re-ask.
 """
 
@@ -128,12 +129,9 @@ class AnthropicChatModel(BaseChatModel):
             "model": self.model,
             "messages": turns,
             "max_tokens": settings.max_tokens,
-            "temperature": settings.temperature,
         }
         if system:
             body["system"] = system
-        if settings.top_p is not None:
-            body["top_p"] = settings.top_p
         if settings.stop:
             body["stop_sequences"] = settings.stop
         return body

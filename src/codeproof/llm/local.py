@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -56,40 +57,50 @@ class EngineParams:
     threads: int
 
 
+@dataclass(frozen=True)
+class Engine:
+    """One loaded server and the key guarding its loopback HTTP endpoint."""
+
+    server: Any
+    api_key: str
+
+
 class _Pool:
     """Process-wide loaded servers, reference counted."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._servers: dict[EngineParams, tuple[Any, int]] = {}
+        self._engines: dict[EngineParams, Engine] = {}
+        self._refs: dict[EngineParams, int] = {}
 
-    def acquire(self, params: EngineParams) -> Any:
+    def acquire(self, params: EngineParams) -> Engine:
+        """The engine for ``params``, loading it on first use."""
         with self._lock:
-            server, refs = self._servers.get(params, (None, 0))
-            if server is None:
-                server = _load(params)
-            self._servers[params] = (server, refs + 1)
-            return server
+            if params not in self._engines:
+                self._engines[params] = _load(params)
+            self._refs[params] = self._refs.get(params, 0) + 1
+            return self._engines[params]
 
     def release(self, params: EngineParams) -> None:
+        """Drop one reference; the last one unloads the model."""
         with self._lock:
-            server, refs = self._servers.get(params, (None, 0))
-            if server is None:
-                return
-            if refs <= 1:
-                del self._servers[params]
+            refs = self._refs.get(params, 0) - 1
+            if refs > 0:
+                self._refs[params] = refs
             else:
-                self._servers[params] = (server, refs - 1)
+                self._refs.pop(params, None)
+                self._engines.pop(params, None)
 
     def loaded(self) -> list[EngineParams]:
+        """Parameters of the engines loaded now."""
         with self._lock:
-            return list(self._servers)
+            return list(self._engines)
 
 
 POOL = _Pool()
 
 
-def _load(params: EngineParams) -> Any:
+def _load(params: EngineParams) -> Engine:
     logger.info("loading %s (ctx %d, %d slots, %d threads)", *vars(params).values())
     p = xllamacpp.CommonParams()
     p.model.path = params.path
@@ -101,8 +112,11 @@ def _load(params: EngineParams) -> Any:
     p.cont_batching = True
     p.hostnames = ["127.0.0.1"]
     p.port = 0
+    key = secrets.token_urlsafe(24)
+    p.api_keys = [key]  # the embedded HTTP endpoint only answers holders of the key
+    p.verbosity = 3 if logger.isEnabledFor(logging.DEBUG) else 1  # 1: errors only
     try:
-        return xllamacpp.Server(p)
+        return Engine(xllamacpp.Server(p), key)
     except (RuntimeError, ValueError) as exc:
         raise ProviderResponseError(
             f"llama.cpp could not load {params.path}: {exc}",
@@ -179,23 +193,34 @@ class LocalChatModel(BaseChatModel):
         self.ctx_size = ctx_size
         self.threads = threads
         self._params: EngineParams | None = None
-        self._server: Any = None
+        self._engine: Engine | None = None
         self._lock = threading.Lock()
 
     @property
-    def server(self) -> Any:
-        """The loaded ``xllamacpp.Server`` (loads it if needed)."""
+    def engine(self) -> Engine:
+        """The loaded engine (loads it if needed)."""
         self.start()
-        return self._server
+        assert self._engine is not None
+        return self._engine
+
+    @property
+    def server(self) -> Any:
+        """The loaded ``xllamacpp.Server``."""
+        return self.engine.server
 
     @property
     def base_url(self) -> str:
-        """OpenAI-compatible HTTP root of the embedded server (loopback only)."""
+        """OpenAI-compatible HTTP root of the embedded server (loopback, needs ``api_key``)."""
         return f"{self.server.listening_address}/v1"
+
+    @property
+    def api_key(self) -> str:
+        """Bearer key of the embedded HTTP endpoint."""
+        return self.engine.api_key
 
     def start(self) -> None:
         with self._lock:
-            if self._server is not None:
+            if self._engine is not None:
                 return
             params = EngineParams(
                 path=str(self._resolve(self.model)),
@@ -203,14 +228,14 @@ class LocalChatModel(BaseChatModel):
                 slots=self.slots,
                 threads=self.threads or physical_cores(),
             )
-            self._server = POOL.acquire(params)
+            self._engine = POOL.acquire(params)
             self._params = params
 
     def close(self) -> None:
         with self._lock:
             if self._params is not None:
                 POOL.release(self._params)
-            self._server, self._params = None, None
+            self._engine, self._params = None, None
 
     def _request(self, messages: list[Message], settings: ChatSettings) -> dict[str, Any]:
         body: dict[str, Any] = {

@@ -1,0 +1,125 @@
+"""Per-task results and the append-only ``results.jsonl`` store (resumable)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ValidationError
+
+from codeproof.errors import InputError
+from codeproof.evaluation.datasets import Language
+
+Mode = Literal["single", "pipeline"]
+MODES: tuple[Mode, ...] = ("single", "pipeline")
+RESULTS_FILE = "results.jsonl"
+RUN_FILE = "run.json"
+
+
+class TaskResult(BaseModel):
+    """What one mode did on one task."""
+
+    task_id: str
+    mode: Mode
+    language: Language
+    passed: bool
+    status: str
+    own_tests_green: bool | None = None
+    attempts: int = 1
+    wall_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    llm_calls: int = 0
+    cache_hits: int = 0
+    final_code: str = ""
+    error: str | None = None
+    score_output: str = ""
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class RunInfo(BaseModel):
+    """What was evaluated; a resumed run must match it."""
+
+    dataset: str
+    provider: str
+    model: str
+    modes: list[Mode]
+    limit: int | None
+    sample_seed: int
+    max_attempts: int
+    task_ids: list[str]
+
+
+class ResultStore:
+    """``results.jsonl`` in an output directory, appended one line per finished task."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.path = out_dir / RESULTS_FILE
+        self._lock = threading.Lock()
+
+    def load(self) -> list[TaskResult]:
+        """Every stored result (later lines win for the same task and mode).
+
+        Raises:
+            InputError: A line is not a valid result.
+        """
+        if not self.path.is_file():
+            return []
+        latest: dict[tuple[str, str], TaskResult] = {}
+        for lineno, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                result = TaskResult.model_validate_json(line)
+            except ValidationError as exc:
+                raise InputError(
+                    f"{self.path.name}:{lineno}: not a valid result line",
+                    hint="delete the broken line or use another --out directory",
+                ) from exc
+            latest[(result.task_id, result.mode)] = result
+        return list(latest.values())
+
+    def append(self, result: TaskResult) -> None:
+        """Append one result and flush it to disk (survives an interruption)."""
+        line = result.model_dump_json() + "\n"
+        with self._lock, self.path.open("a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+
+    def prepare(self, info: RunInfo, *, resume: bool) -> list[TaskResult]:
+        """Create the directory; with ``resume`` return the results already there.
+
+        Raises:
+            InputError: Results exist without ``resume``, or ``resume`` targets a run of
+                another dataset, model or sample.
+        """
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        run_file = self.out_dir / RUN_FILE
+        existing = self.load()
+        if existing and not resume:
+            raise InputError(
+                f"{self.path} already holds results",
+                hint="pass --resume to continue that run, or choose another --out directory",
+            )
+        if resume and run_file.is_file():
+            previous = RunInfo.model_validate(json.loads(run_file.read_text(encoding="utf-8")))
+            _check_same_run(previous, info)
+        run_file.write_text(info.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        return existing if resume else []
+
+
+def _check_same_run(previous: RunInfo, current: RunInfo) -> None:
+    for key in ("dataset", "provider", "model", "limit", "sample_seed", "max_attempts"):
+        before, now = getattr(previous, key), getattr(current, key)
+        if before != now:
+            raise InputError(
+                f"--resume: this directory holds a run with {key}={before!r}, not {now!r}",
+                hint="use the same options as the interrupted run, or another --out directory",
+            )

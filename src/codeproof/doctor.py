@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codeproof.config import Settings
-from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
+from codeproof.llm.checks import check_model, check_provider
 from codeproof.llm.checks import check_model, check_provider
 from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
 

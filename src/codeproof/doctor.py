@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from codeproof.config import Settings
 from codeproof.llm.checks import check_model, check_provider
-from codeproof.llm.checks import check_model, check_provider
 from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
 
 

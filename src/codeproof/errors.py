@@ -27,6 +27,7 @@ never classify errors by message substrings.
         ├── SandboxError              .backend
         │   └── SandboxUnavailableError    no usable backend / daemon / image
         ├── ToolchainError            MCP toolchain server failed (.language)
+        ├── ScanError                 a security scanner could not run (.tool)
         └── WorkflowError             a run cannot continue (.run_id)
 """
 
@@ -182,6 +183,14 @@ class ToolchainError(RuntimeFailure):
     def __init__(self, message: str, *, language: str, hint: str | None = None) -> None:
         super().__init__(f"[toolchain:{language}] {message}", hint=hint)
         self.language = language
+
+
+class ScanError(RuntimeFailure):
+    """A security scanner could not run (not a finding in the scanned code)."""
+
+    def __init__(self, message: str, *, tool: str, hint: str | None = None) -> None:
+        super().__init__(f"[scan:{tool}] {message}", hint=hint)
+        self.tool = tool
 
 
 class WorkflowError(RuntimeFailure):

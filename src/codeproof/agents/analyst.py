@@ -1,0 +1,147 @@
+"""The analyst: clarifying questions, then the structured specification."""
+
+from __future__ import annotations
+
+import logging
+
+from codeproof.agents.layout import normalize_language
+from codeproof.agents.prompting import (
+    conversation,
+    join_sections,
+    render_answers,
+    section,
+)
+from codeproof.agents.schemas import QA, Clarification, Spec
+from codeproof.errors import StructuredOutputError
+from codeproof.llm.base import ChatModel
+
+logger = logging.getLogger(__name__)
+
+MAX_QUESTIONS = 3
+
+CLARIFY_SYSTEM = """You are a requirements analyst for small programming tasks.
+Decide if the request is clear enough to write the code.
+- If it is clear, set "ready" to true and ask no questions.
+- If not, ask at most 3 short questions about what matters most: inputs, outputs, \
+edge cases, errors.
+- Always list the assumptions you would make if the user says "proceed"."""
+
+CLARIFY_USER = """Request: {request}
+
+{answers}
+
+This is question round {round} of {max_rounds}."""
+
+ANALYZE_SYSTEM = """You turn a programming request into a precise specification.
+Be concrete:
+- "interfaces": exact function or class signatures, e.g. "add(a: int, b: int) -> int".
+- "acceptance_examples": at least 3 examples "call -> expected result", including an edge case.
+- "functional_requirements": short sentences, one behaviour each.
+- "language": {language_rule}
+Keep it as small as the request: do not add features nobody asked for."""
+
+ANALYZE_USER = """Request: {request}
+
+{details}"""
+
+
+def clarify(
+    model: ChatModel, request: str, answers: list[QA], *, round: int, max_rounds: int
+) -> Clarification:
+    """Ask up to three questions, or declare the request ready.
+
+    Args:
+        model: The chat model.
+        request: The user's request.
+        answers: Questions asked in earlier rounds with the user's answers.
+        round: This round's number, starting at 1.
+        max_rounds: The last round; it never asks questions.
+
+    Returns:
+        The clarification. ``ready`` is True exactly when ``questions`` is empty.
+    """
+    answered = section("Answers so far", render_answers(answers))
+    user = CLARIFY_USER.format(
+        request=request.strip(), answers=answered, round=round, max_rounds=max_rounds
+    )
+    try:
+        result = model.generate(conversation(CLARIFY_SYSTEM, user), Clarification)
+    except StructuredOutputError as exc:
+        logger.warning("clarify: no valid reply (%s); proceeding without questions", exc)
+        result = Clarification(reply="I will proceed with reasonable assumptions.", ready=True)
+    return _settle(result, final=round >= max_rounds)
+
+
+def _settle(result: Clarification, *, final: bool) -> Clarification:
+    questions = [q.strip() for q in result.questions if q.strip()][:MAX_QUESTIONS]
+    if final or result.ready or not questions:
+        questions = []
+    return result.model_copy(
+        update={
+            "questions": questions,
+            "ready": not questions,
+            "assumptions": _unique(result.assumptions),
+            "reply": result.reply.strip(),
+        }
+    )
+
+
+def analyze(
+    model: ChatModel,
+    request: str,
+    answers: list[QA],
+    *,
+    language: str | None,
+    assumptions: list[str],
+) -> Spec:
+    """Write the specification of ``request``.
+
+    Args:
+        model: The chat model.
+        request: The user's request.
+        answers: Clarifying questions with the user's answers.
+        language: The language the user chose; None lets the request decide (default
+            Python).
+        assumptions: Assumptions the user accepted; they are kept in the spec.
+
+    Raises:
+        StructuredOutputError: The model gave no valid specification.
+    """
+    rule = (
+        f'"{normalize_language(language)}" (fixed by the user).'
+        if language
+        else '"python", "javascript" or "java"; the one the request names, else "python".'
+    )
+    details = join_sections(
+        section("Answers", render_answers(answers)),
+        section("Assumptions accepted by the user", "\n".join(f"- {a}" for a in assumptions)),
+    )
+    user = ANALYZE_USER.format(request=request.strip(), details=details)
+    spec = model.generate(conversation(ANALYZE_SYSTEM.format(language_rule=rule), user), Spec)
+    return _normalize_spec(spec, language=language, assumptions=assumptions)
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for item in (i.strip() for i in items):
+        if item and item.lower() not in seen:
+            seen.add(item.lower())
+            out.append(item)
+    return out
+
+
+def _normalize_spec(spec: Spec, *, language: str | None, assumptions: list[str]) -> Spec:
+    chosen = normalize_language(language or spec.language or "python")
+    return spec.model_copy(
+        update={
+            "title": spec.title.strip() or "Untitled",
+            "summary": spec.summary.strip(),
+            "language": chosen,
+            "functional_requirements": _unique(spec.functional_requirements),
+            "interfaces": _unique(spec.interfaces),
+            "constraints": _unique(spec.constraints),
+            "acceptance_examples": _unique(spec.acceptance_examples),
+            "assumptions": _unique([*assumptions, *spec.assumptions]),
+        }
+    )

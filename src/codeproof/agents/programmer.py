@@ -1,0 +1,176 @@
+"""The programmer: one or several diverse candidate implementations of a module.
+
+Small models often misread a task the same way on every sample, so candidates differ in
+their *reading* of the task (an approach hint each), not only in temperature. The
+workflow runs every candidate against the designed tests and keeps the best.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import PurePosixPath
+
+from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
+from codeproof.agents.layout import Layout, layout_for
+from codeproof.agents.prompting import (
+    bullets,
+    clip,
+    conversation,
+    join_sections,
+    render_files,
+    render_module,
+    render_spec,
+    section,
+)
+from codeproof.agents.schemas import CodeDraft, Module, ModulePlan, SourceFile, Spec
+from codeproof.agents.tidy import rename_java_class
+from codeproof.llm.base import ChatModel, ChatSettings
+
+logger = logging.getLogger(__name__)
+
+ContextProvider = Callable[[Spec, Module], str]
+
+CODE_SYSTEM = """You are an expert {language} programmer.
+Write the module described below. Follow the conventions exactly.
+Output only the code file: no explanations, no tests, no example usage."""
+
+APPROACHES: tuple[str | None, ...] = (
+    None,
+    "Before coding, re-read every example and make sure your code returns exactly the "
+    "expected result for each one.",
+    "Pay special attention to edge cases: empty input, zero, negative numbers, duplicates, "
+    "boundaries.",
+    "Read the task literally; where it is ambiguous, choose the most common meaning of the words.",
+    "Write the simplest straightforward solution using only the standard library.",
+)
+"""One approach hint per candidate (cycled); the first candidate gets none."""
+
+TEMPERATURES: tuple[float, ...] = (0.0, 0.7, 0.7, 0.8, 0.8, 0.9)
+"""Temperature per candidate (the last one repeats)."""
+
+
+def no_context(spec: Spec, module: Module) -> str:
+    """The default :data:`ContextProvider`: no retrieved context."""
+    return ""
+
+
+def write_code(
+    model: ChatModel,
+    spec: Spec,
+    module: Module,
+    plan: ModulePlan,
+    conventions: str,
+    *,
+    context: ContextProvider | None = None,
+    dependency_files: dict[str, str] | None = None,
+    n: int = 1,
+    approaches: Sequence[str | None] | None = None,
+    seed: int = 0,
+    max_tokens: int = 1536,
+) -> list[CodeDraft]:
+    """Write ``n`` candidate implementations of ``module``.
+
+    Candidate ``i`` uses temperature ``TEMPERATURES[i]``, seed ``seed + i`` and the
+    approach hint ``approaches[i]`` (default :data:`APPROACHES`, cycled). Candidate 0
+    is the greedy, hint-free answer. Candidates are requested concurrently up to the
+    model's slots.
+
+    Args:
+        model: The chat model.
+        spec: The specification.
+        module: The module to write.
+        plan: Its implementation steps.
+        conventions: The toolchain's file conventions for the language.
+        context: Retrieves extra context for the prompt (default: none).
+        dependency_files: Source files of the modules it depends on (path -> content).
+        n: Number of candidates (>= 1).
+        approaches: One hint per candidate; ``None`` entries mean no hint.
+        seed: Seed of candidate 0.
+        max_tokens: Completion budget per candidate.
+
+    Returns:
+        Exactly ``n`` drafts in candidate order; a draft's ``files`` is empty when its
+        reply held no code.
+    """
+    if n < 1:
+        raise ValueError("n must be >= 1")
+    layout = layout_for(module.language)
+    before = _prompt_body(spec, module, plan, conventions, layout, context, dependency_files)
+    reply_format = FILE_FORMAT.format(path=layout.source_path(module.name), tag=layout.fence_tag)
+    hints = list(approaches) if approaches is not None else list(APPROACHES)
+
+    def candidate(i: int) -> CodeDraft:
+        hint = hints[i % len(hints)] if hints else None
+        temperature = TEMPERATURES[min(i, len(TEMPERATURES) - 1)]
+        user = join_sections(before, section("Approach", hint or ""), reply_format)
+        messages = conversation(CODE_SYSTEM.format(language=module.language), user)
+        settings = ChatSettings(temperature=temperature, seed=seed + i, max_tokens=max_tokens)
+        reply = model.chat(messages, settings).text
+        files = parse_code(reply, module, layout)
+        label = f"candidate {i}: temperature={temperature}" + (
+            f"; approach: {hint}" if hint else ""
+        )
+        said = clip(prose(reply), 300)
+        return CodeDraft(files=files, notes=join_sections(label, said))
+
+    workers = max(1, min(n, model.slots))
+    if workers == 1:
+        return [candidate(i) for i in range(n)]
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="programmer") as pool:
+        return list(pool.map(candidate, range(n)))
+
+
+def _prompt_body(
+    spec: Spec,
+    module: Module,
+    plan: ModulePlan,
+    conventions: str,
+    layout: Layout,
+    context: ContextProvider | None,
+    dependency_files: Mapping[str, str] | None,
+) -> str:
+    """The user prompt up to the approach hint."""
+    extra = (context or no_context)(spec, module)
+    deps = (
+        section(
+            "Modules you can import (already written, do not rewrite them)",
+            render_files(dependency_files, layout, limit=3000),
+        )
+        if dependency_files
+        else ""
+    )
+    return join_sections(
+        render_spec(spec),
+        render_module(module),
+        section("Plan", bullets(plan.steps)),
+        section("Conventions", conventions.strip()),
+        deps,
+        section("Context", extra),
+    )
+
+
+def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
+    """The source files of a programmer reply.
+
+    Test files are dropped (tests come from the test designer). Paths are flattened to
+    the project root. A pathless block becomes the module's default source file.
+    """
+    blocks = code_blocks(reply, layout)
+    files: dict[str, str] = {}
+    for block in blocks:
+        if block.path is None:
+            continue
+        if layout.is_test_path(block.path):
+            logger.info("write_code: dropped test file %s", block.path)
+            continue
+        files[PurePosixPath(block.path).name] = block.code
+    default = layout.source_path(module.name)
+    if default not in files:
+        chosen = pick_unlabelled([b for b in blocks if b.path is None], layout, tests=False)
+        if chosen is not None:
+            files[default] = chosen.code
+    if layout.language == "java" and default in files:
+        files[default] = rename_java_class(files[default], PurePosixPath(default).stem)
+    return [SourceFile(path=p, content=c) for p, c in files.items()]

@@ -1,0 +1,230 @@
+"""The repairer: fix the code against a failing test report.
+
+The prompt is focused on what a small model can fix: it shows the failing tests only
+(for Python), each failure's message and the tail of the output, and asks to fix the
+first error. A test may be changed only with a reason quoting the specification; a
+test change without a reason is dropped.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import PurePosixPath
+
+from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
+from codeproof.agents.layout import Layout, layout_for
+from codeproof.agents.prompting import (
+    bullets,
+    clip,
+    conversation,
+    join_sections,
+    render_files,
+    render_module,
+    render_spec,
+    section,
+)
+from codeproof.agents.schemas import Module, RepairResult, SourceFile, Spec
+from codeproof.llm.base import ChatModel, ChatSettings
+from codeproof.toolchains.models import TestReport
+
+logger = logging.getLogger(__name__)
+
+MAX_FAILURES = 5
+OUTPUT_TAIL = 2500
+
+REPAIR_SYSTEM = """You fix {language} code so that its tests pass.
+Fix the FIRST error first. Keep the public names and signatures.
+Reply with the complete corrected file, then one line "Summary: <what you changed>"."""
+
+REPAIR_RULES = """Rules:
+- Change the code, not the tests.
+- Only if a test contradicts the specification, also give the complete corrected test \
+file and a line "Reason: <the requirement the test contradicts>"."""
+
+_SUMMARY = re.compile(r"^\W*summary\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
+_REASON = re.compile(r"^\W*reason\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
+
+
+def repair(
+    model: ChatModel,
+    spec: Spec,
+    module: Module,
+    files: dict[str, str],
+    tests: dict[str, str],
+    report: TestReport,
+    *,
+    hint: str | None = None,
+    history: list[str] | None = None,
+    temperature: float = 0.0,
+    max_tokens: int = 1536,
+) -> RepairResult:
+    """Propose a fix of ``files`` for the failures in ``report``.
+
+    Args:
+        model: The chat model.
+        spec: The specification (the authority when code and tests disagree).
+        module: The module being repaired.
+        files: Its current source files (path -> content).
+        tests: Its test files (path -> content).
+        report: The failing test report.
+        hint: A hint from the user (after an escalation).
+        history: Summaries of earlier attempts, oldest first (not to be repeated).
+        temperature: Sampling temperature (raise it to vary a repeated attempt).
+        max_tokens: Completion budget.
+
+    Returns:
+        The changed files (possibly none when the reply held no code). Test changes
+        are only returned with a reason.
+    """
+    layout = layout_for(module.language)
+    user = join_sections(
+        render_spec(spec),
+        render_module(module),
+        section("Current code", render_files(files, layout)),
+        section("Tests", render_files(failing_tests(tests, report, layout), layout)),
+        section("Test results", describe_report(report)),
+        section("Hint from the user", hint or ""),
+        section("Earlier attempts that did not work", bullets(history or [])),
+        REPAIR_RULES,
+        FILE_FORMAT.format(path=_main_path(files, module, layout), tag=layout.fence_tag),
+    )
+    messages = conversation(REPAIR_SYSTEM.format(language=module.language), user)
+    settings = ChatSettings(temperature=temperature, max_tokens=max_tokens)
+    reply = model.chat(messages, settings).text
+    return parse_repair(reply, module, files, tests, layout)
+
+
+def _main_path(files: Mapping[str, str], module: Module, layout: Layout) -> str:
+    default = layout.source_path(module.name)
+    if default in files or not files:
+        return default
+    return next(iter(files))
+
+
+def describe_report(report: TestReport) -> str:
+    """The failures a small model needs: counts, messages, the output's tail."""
+    head = f"{report.passed} of {report.total} tests passed."
+    if report.timed_out:
+        head += " The run TIMED OUT (an endless loop or a very slow algorithm?)."
+    failures = [t for t in report.tests if t.outcome in ("failed", "error")][:MAX_FAILURES]
+    lines = [f"- {t.name}: {clip(t.message.strip(), 400) or t.outcome}" for t in failures]
+    return join_sections(
+        head,
+        report.message.strip(),
+        section("Failures", "\n".join(lines)),
+        section("Output (end)", clip(report.output.strip(), OUTPUT_TAIL, tail=True)),
+    )
+
+
+def _test_name(case_name: str) -> str:
+    """``test_x.py::test_a[1]`` / ``test_x.test_a`` -> ``test_a``."""
+    last = re.split(r"::|\.|/", case_name.split("[", 1)[0])[-1]
+    return last.strip()
+
+
+def failing_tests(tests: Mapping[str, str], report: TestReport, layout: Layout) -> dict[str, str]:
+    """For Python, only the failing test functions (with the file's imports); otherwise
+    the test files as they are."""
+    if layout.language != "python":
+        return dict(tests)
+    failing = {_test_name(t.name) for t in report.tests if t.outcome in ("failed", "error")}
+    out: dict[str, str] = {}
+    for path, content in tests.items():
+        out[path] = _select_functions(content, failing) or content
+    return out
+
+
+def _select_functions(source: str, names: set[str]) -> str:
+    """The file's non-definition statements plus the definitions named in ``names``."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    keep: list[str] = []
+    selected = 0
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.name not in names:
+                continue
+            selected += 1
+            decorators = "".join(
+                f"@{ast.get_source_segment(source, d)}\n" for d in node.decorator_list
+            )
+            keep.append(decorators + (ast.get_source_segment(source, node) or ""))
+        else:
+            keep.append(ast.get_source_segment(source, node) or "")
+    return "\n\n".join(k for k in keep if k) + "\n" if selected else ""
+
+
+def parse_repair(
+    reply: str,
+    module: Module,
+    files: Mapping[str, str],
+    tests: Mapping[str, str],
+    layout: Layout,
+) -> RepairResult:
+    """Split a repair reply into source changes, test changes, reason and summary."""
+    blocks = code_blocks(reply, layout)
+    sources: dict[str, str] = {}
+    test_files: dict[str, str] = {}
+    for block in blocks:
+        if block.path is None:
+            continue
+        path = _known_path(block.path, {**files, **tests})
+        (test_files if layout.is_test_path(path) else sources)[path] = block.code
+    main = _main_path(files, module, layout)
+    if main not in sources:
+        chosen = pick_unlabelled([b for b in blocks if b.path is None], layout, tests=False)
+        if chosen is not None:
+            sources[main] = chosen.code
+    text = prose(reply)
+    reason = _line(_REASON, reply)
+    summary = _line(_SUMMARY, reply) or clip(text, 300) or _default_summary(sources)
+    if test_files and not reason:
+        logger.info("repair: dropped test changes without a reason: %s", sorted(test_files))
+        summary += " (test changes dropped: no reason given)"
+        test_files = {}
+    return RepairResult(
+        files=[SourceFile(path=p, content=c) for p, c in sources.items()],
+        test_files=[SourceFile(path=p, content=c) for p, c in test_files.items()],
+        test_change_reason=reason if test_files else None,
+        change_summary=summary,
+    )
+
+
+def _known_path(path: str, known: Mapping[str, str]) -> str:
+    """``path`` as the run knows it (the model may add or drop directories)."""
+    if path in known:
+        return path
+    name = PurePosixPath(path).name
+    matches = [k for k in known if PurePosixPath(k).name == name]
+    return matches[0] if len(matches) == 1 else name
+
+
+def _line(pattern: re.Pattern[str], reply: str) -> str | None:
+    outside = _outside_blocks(reply)
+    match = pattern.search(outside)
+    return match.group("text").strip() if match else None
+
+
+def _outside_blocks(reply: str) -> str:
+    """The reply's lines outside fenced blocks (line structure kept)."""
+    out: list[str] = []
+    fence: str | None = None
+    for line in reply.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fence = None if fence is not None else stripped[:3]
+            continue
+        if fence is None:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _default_summary(sources: Sequence[str] | Mapping[str, str]) -> str:
+    if not sources:
+        return "the reply held no code"
+    return "rewrote " + ", ".join(sorted(sources))

@@ -1,0 +1,118 @@
+"""The test designer: tests written from the specification only, never from the code."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+
+from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled
+from codeproof.agents.layout import Layout, layout_for
+from codeproof.agents.prompting import (
+    bullets,
+    conversation,
+    render_module,
+    render_spec,
+    section,
+)
+from codeproof.agents.schemas import Module, SourceFile, Spec, TestDraft
+from codeproof.agents.tidy import TEST_FIXERS, rename_java_class
+from codeproof.llm.base import ChatModel, ChatSettings
+
+logger = logging.getLogger(__name__)
+
+TESTS_SYSTEM = """You write {language} tests for a module you cannot see.
+The tests check the behaviour the specification describes, nothing else."""
+
+TESTS_USER = """{spec}
+
+{module}
+
+{dependencies}
+
+Conventions:
+{conventions}
+
+Write {min_tests} to {max_tests} SMALL, INDEPENDENT test functions:
+- each test checks ONE behaviour with one or two assertions;
+- one test per example of the specification, with exactly its expected result;
+- then edge cases (empty input, zero, negative numbers, one element, boundaries) ONLY \
+where the specification says what must happen;
+- every test has a unique descriptive name;
+- call only the public interface; import it as the conventions say.
+Do not implement the module.
+
+{format}"""
+
+
+def design_tests(
+    model: ChatModel,
+    spec: Spec,
+    module: Module,
+    conventions: str,
+    *,
+    dependencies: Sequence[Module] = (),
+    min_tests: int = 6,
+    max_tests: int = 12,
+    max_tokens: int = 1536,
+) -> TestDraft:
+    """Write the tests of ``module`` from ``spec`` (the code is never shown).
+
+    The reply is parsed from fenced blocks; blocks that are not test files (e.g. an
+    implementation the model wrote anyway) are dropped. The test file is then tidied:
+    test functions that do not compile are dropped, duplicate names renamed, imports
+    pointed at the module (see :mod:`codeproof.agents.tidy`).
+
+    Returns:
+        The test files; ``files`` is empty when the reply held no test code.
+    """
+    layout = layout_for(module.language)
+    default = layout.test_path(module.name)
+    deps = section(
+        "Modules it may use (already built)",
+        bullets(f"`{d.name}`: {d.public_interface}" for d in dependencies),
+    )
+    user = TESTS_USER.format(
+        spec=render_spec(spec),
+        module=render_module(module),
+        dependencies=deps,
+        conventions=conventions.strip(),
+        min_tests=min_tests,
+        max_tests=max_tests,
+        format=FILE_FORMAT.format(path=default, tag=layout.fence_tag),
+    )
+    user = re.sub(r"\n{3,}", "\n\n", user)
+    messages = conversation(TESTS_SYSTEM.format(language=module.language), user)
+    reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=max_tokens)).text
+    files = parse_tests(reply, module, layout, dependencies=[d.name for d in dependencies])
+    count = sum(len(layout.test_marker.findall(f.content)) for f in files)
+    return TestDraft(files=files, notes=f"{count} test(s) in {len(files)} file(s)")
+
+
+def parse_tests(
+    reply: str, module: Module, layout: Layout, *, dependencies: Sequence[str] = ()
+) -> list[SourceFile]:
+    """The test files of a reply, tidied; non-test files are dropped."""
+    blocks = code_blocks(reply, layout)
+    files: dict[str, str] = {}
+    for block in blocks:
+        if block.path is not None and layout.is_test_path(block.path):
+            files[PurePosixPath(block.path).name] = block.code
+        elif block.path is not None:
+            logger.info("design_tests: dropped non-test file %s", block.path)
+    default = layout.test_path(module.name)
+    if default not in files:
+        chosen = pick_unlabelled(blocks, layout, tests=True)
+        if chosen is not None and layout.test_marker.search(chosen.code):
+            files[default] = chosen.code
+    fixer = TEST_FIXERS[layout.language]
+    out = []
+    for path, content in files.items():
+        text = fixer(content, module.name, dependencies)
+        if layout.language == "java":
+            text = rename_java_class(text, PurePosixPath(path).stem)
+        out.append(SourceFile(path=path, content=text))
+    if not out:
+        logger.warning("design_tests: the reply for %s held no test code", module.name)
+    return out

@@ -1,0 +1,195 @@
+"""Deterministic fixes of the mistakes small models make in generated files.
+
+Each fix is cheap, keeps the model's intent and removes a failure that would mask every
+test at once: a syntax error in one test function, duplicate test names (the later one
+silently replaces the earlier one in Python), an import of a module that does not
+exist, a missing test-framework import, a Java class whose name does not match its file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import PurePosixPath
+
+_TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
+_PY_ALLOWED = frozenset(sys.stdlib_module_names) | {"pytest", "__future__"}
+
+TestFixer = Callable[[str, str, Sequence[str]], str]
+
+
+def _compiles(source: str) -> bool:
+    try:
+        compile(source, "<tests>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _chunks(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    """Header lines and one chunk per top-level definition (decorators included)."""
+    header: list[str] = []
+    chunks: list[list[str]] = []
+    previous = ""
+    for line in lines:
+        starts = _TOP_DEF.match(line) and not previous.startswith("@")
+        if starts:
+            chunks.append([line])
+        elif chunks:
+            chunks[-1].append(line)
+        else:
+            header.append(line)
+        if line.strip():
+            previous = line
+    return header, chunks
+
+
+def salvage_python(source: str) -> str:
+    """Drop the top-level definitions that do not compile, keep the rest."""
+    if _compiles(source):
+        return source
+    header, chunks = _chunks(source.splitlines())
+    if not _compiles("\n".join(header)):
+        header = [line for line in header if _compiles(line.strip())]
+    kept = list(header)
+    for chunk in chunks:
+        if _compiles("\n".join([*kept, *chunk])):
+            kept.extend(chunk)
+    return "\n".join(kept).rstrip() + "\n"
+
+
+def _rename_duplicates_py(source: str) -> str:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.splitlines()
+    seen: dict[str, int] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        count = seen.get(node.name, 0) + 1
+        seen[node.name] = count
+        if count > 1:
+            new = f"{node.name}_{count}"
+            while new in seen:
+                count += 1
+                new = f"{node.name}_{count}"
+            seen[new] = 1
+            index = node.lineno - 1
+            lines[index] = re.sub(rf"\b{re.escape(node.name)}\b", new, lines[index], count=1)
+    return "\n".join(lines) + "\n"
+
+
+def _fix_imports_py(source: str, module: str, dependencies: Sequence[str]) -> str:
+    """Point imports of unknown modules at the module; add a missing import."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    ours = {module, *dependencies}
+    lines = source.splitlines()
+    imports_module = False
+    for node in tree.body:
+        index = node.lineno - 1
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            root = node.module.split(".")[0]
+            if root in ours:
+                imports_module = imports_module or root == module
+            elif root not in _PY_ALLOWED:
+                lines[index] = re.sub(
+                    rf"from\s+{re.escape(node.module)}\s+import",
+                    f"from {module} import",
+                    lines[index],
+                    count=1,
+                )
+                imports_module = True
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                root = alias.name.split(".")[0]
+                imports_module = imports_module or root == module
+    if not imports_module:
+        lines.insert(_after_imports(tree), f"from {module} import *  # noqa: F403")
+    text = "\n".join(lines) + "\n"
+    if re.search(r"\bpytest\.", text) and not re.search(r"^import pytest\b", text, re.M):
+        text = "import pytest\n" + text
+    return text
+
+
+def _after_imports(tree: ast.Module) -> int:
+    line = 0
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            line = node.end_lineno or node.lineno
+        elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            break
+    return line
+
+
+def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
+    """Salvage, de-duplicate and fix the imports of a pytest file."""
+    return _fix_imports_py(_rename_duplicates_py(salvage_python(source)), module, dependencies)
+
+
+_JS_REQUIRE = re.compile(r"require\(\s*(['\"])(\.{1,2}/[^'\"]+)\1\s*\)")
+
+
+def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
+    """Require the module by its real path; add missing ``node:test``/assert requires."""
+    ours = {module, *dependencies}
+
+    def local(match: re.Match[str]) -> str:
+        stem = PurePosixPath(match.group(2)).name.removesuffix(".js")
+        target = stem if stem in ours else module
+        return f"require('./{target}')"
+
+    text = _JS_REQUIRE.sub(local, source)
+    head = []
+    if re.search(r"\b(?:test|describe|it)\s*\(", text) and "node:test" not in text:
+        head.append("const { test, describe, it } = require('node:test');")
+    if re.search(r"\bassert\b", text) and not re.search(r"\bassert\b[^\n]*=\s*require\(", text):
+        head.append("const assert = require('node:assert/strict');")
+    return "\n".join([*head, text]) if head else text
+
+
+def rename_java_class(source: str, expected: str) -> str:
+    """Rename the file's public class to ``expected`` (the file name) when it differs."""
+    match = re.search(r"\bpublic\s+(?:final\s+|abstract\s+)*class\s+(\w+)", source)
+    if not match or match.group(1) == expected:
+        return source
+    return re.sub(rf"\b{re.escape(match.group(1))}\b", expected, source)
+
+
+def _rename_duplicates_java(source: str) -> str:
+    seen: dict[str, int] = {}
+
+    def rename(match: re.Match[str]) -> str:
+        name = match.group(2)
+        seen[name] = seen.get(name, 0) + 1
+        return match.group(0) if seen[name] == 1 else f"{match.group(1)}{name}{seen[name]}("
+
+    return re.sub(r"(@Test\b[^;{]*?\bvoid\s+)(\w+)\s*\(", rename, source, flags=re.DOTALL)
+
+
+def fix_java_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
+    """De-duplicate test names and add missing JUnit 5 imports."""
+    text = _rename_duplicates_java(source)
+    head = []
+    if "@Test" in text and "org.junit.jupiter.api.Test" not in text:
+        head.append("import org.junit.jupiter.api.Test;")
+    if "Assertions" not in text and re.search(r"\bassert[A-Z]\w*\s*\(", text):
+        head.append("import static org.junit.jupiter.api.Assertions.*;")
+    if not head:
+        return text
+    package = re.search(r"^\s*package\s+[\w.]+\s*;\s*$", text, re.M)
+    at = package.end() if package else 0
+    return text[:at] + ("\n" if at else "") + "\n".join(head) + "\n" + text[at:]
+
+
+TEST_FIXERS: dict[str, TestFixer] = {
+    "python": fix_python_tests,
+    "javascript": fix_javascript_tests,
+    "java": fix_java_tests,
+}

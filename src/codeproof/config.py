@@ -88,6 +88,15 @@ class WorkflowSettings(BaseModel):
     """Programmer candidates per module; all run against the tests, the best is kept."""
 
 
+class EvaluationSettings(BaseModel):
+    """``codeproof eval`` settings."""
+
+    data_dir: Path | None = None
+    """The shared benchmark directory; default: ``shared/benchmarks`` beside the checkout."""
+    task_timeout_s: float = Field(default=20.0, gt=0)
+    """Time limit of one task's hidden test when scoring."""
+
+
 class Settings(BaseSettings):
     """All codeproof settings. Build with :func:`load_settings`."""
 
@@ -104,6 +113,7 @@ class Settings(BaseSettings):
     sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
     toolchains: dict[str, ToolchainServer] = Field(default_factory=dict)
     workflow: WorkflowSettings = Field(default_factory=WorkflowSettings)
+    evaluation: EvaluationSettings = Field(default_factory=EvaluationSettings)
 
     @property
     def models_dir(self) -> Path:

@@ -55,11 +55,21 @@ _reaped_lock = threading.Lock()
 _reaped: set[str] = set()
 
 
+_client_lock = threading.Lock()
+_shared: list[Any] = []
+
+
 def connect(timeout_s: float = 10.0) -> Any:
-    """A Docker client whose daemon answered a ping, or ``None``."""
+    """The process-wide Docker client if its daemon answers a ping, else ``None``."""
+    with _client_lock:
+        if not _shared:
+            try:
+                _shared.append(docker.from_env(timeout=60, max_pool_size=64))
+            except docker.errors.DockerException:
+                return None
+        client = _shared[0]
     try:
-        client = docker.from_env(timeout=timeout_s, max_pool_size=64)
-        client.ping()
+        client.api.get(client.api._url("/_ping"), timeout=timeout_s).raise_for_status()
     except (docker.errors.DockerException, requests.RequestException, OSError):
         return None
     return client
@@ -341,6 +351,7 @@ class DockerSession:
                 _pump(raw, out, err, time.monotonic() + _GRACE_S)
         finally:
             stream.close()
+            raw.close()
         return self._exit_code(exec_id), out, err, timed_out
 
     def _exit_code(self, exec_id: str) -> int:

@@ -1,8 +1,9 @@
 """The ``anthropic`` provider (optional extra ``codeproof[anthropic]``).
 
 System messages go to the ``system`` parameter. The Messages API of the supported SDK
-takes no sampling parameters, so ``temperature``, ``top_p`` and ``seed`` are not sent. Structured output uses the shared
-path: a schema instruction in the prompt, pydantic validation, one repair re-ask.
+takes no sampling parameters, so ``temperature``, ``top_p`` and ``seed`` are not sent.
+Structured output uses the shared path: a schema instruction in the prompt, pydantic
+validation, one repair re-ask.
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def download(
                 resp.raise_for_status()
                 total = have + int(resp.headers.get("content-length", "0") or 0)
                 with part.open("ab" if have else "wb") as out:
-                    for chunk in resp.iter_bytes(CHUNK):
+                    for chunk in resp.iter_bytes():  # as received, so a cut keeps every byte
                         out.write(chunk)
                         digest.update(chunk)
                         have += len(chunk)

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from codeproof.commands import ask, doctor, mcp, models, sandbox
+from codeproof.commands import ask, doctor, eval, mcp, models, new, runs, sandbox
 
-COMMAND_MODULES: list[ModuleType] = [doctor, ask, models, mcp, sandbox]
+COMMAND_MODULES: list[ModuleType] = [doctor, ask, models, mcp, sandbox, eval, new, runs]

@@ -1,0 +1,156 @@
+"""``codeproof eval``: measure single-shot vs pipeline on a benchmark (see docs/evaluation.md)."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from codeproof.config import Settings, load_settings
+from codeproof.evaluation.datasets import load_dataset, sample_tasks
+from codeproof.evaluation.report import REPORT_HTML, REPORT_MD, SUMMARY_FILE
+from codeproof.evaluation.results import RESULTS_FILE, Mode, TaskResult
+from codeproof.evaluation.runner import EvalOptions, Evaluator, Progress
+from codeproof.evaluation.scoring import Scorer
+from codeproof.evaluation.stats import Summary
+from codeproof.llm.registry import get_chat_model
+from codeproof.sandbox.registry import limits_from_settings, open_session
+from codeproof.toolchains.client import open_toolchain
+
+console = Console()
+
+
+class ModeChoice(StrEnum):
+    single = "single"
+    pipeline = "pipeline"
+    both = "both"
+
+
+_MODES: dict[ModeChoice, tuple[Mode, ...]] = {
+    ModeChoice.single: ("single",),
+    ModeChoice.pipeline: ("pipeline",),
+    ModeChoice.both: ("single", "pipeline"),
+}
+
+
+def _default_out(dataset: str, settings: Settings) -> Path:
+    path = Path(dataset)
+    stem = path.name.split(".")[0] if path.is_file() else dataset
+    name = re.sub(r"[^\w-]+", "-", stem)
+    return Path("eval-results") / f"{name}-{settings.llm.model}"
+
+
+def _progress(total: int) -> Progress:
+    count = {"n": 0}
+
+    def show(result: TaskResult) -> None:
+        count["n"] += 1
+        verdict = "[green]pass[/]" if result.passed else f"[red]{result.status}[/]"
+        console.print(
+            f"[{count['n']}/{total}] {result.mode:8} {result.task_id:24} {verdict} "
+            f"attempts={result.attempts} {result.wall_s:.1f}s "
+            f"{result.prompt_tokens + result.completion_tokens} tok",
+            highlight=False,
+        )
+
+    return show
+
+
+def _print_summary(summary: Summary, out: Path) -> None:
+    table = Table("metric", *summary.modes)
+    rows = [
+        ("pass@1", "pass_at_1", ".3f"),
+        ("success rate (own tests)", "success_rate", ".3f"),
+        ("latency mean s", "latency_mean_s", ".1f"),
+        ("latency median s", "latency_median_s", ".1f"),
+        ("tokens/task", "tokens_per_task", ".0f"),
+        ("cost USD", "cost_usd", ".4f"),
+        ("cache hit rate", "cache_hit_rate", ".3f"),
+    ]
+    for label, key, fmt in rows:
+        values = [getattr(m, key) for m in summary.modes.values()]
+        table.add_row(label, *("–" if v is None else format(v, fmt) for v in values))
+    console.print(table)
+    c = summary.comparison
+    if c is not None:
+        console.print(
+            f"pipeline − single: {c.difference_points:+.1f} points "
+            f"(95% CI {c.ci95_low_points:+.1f} … {c.ci95_high_points:+.1f}; "
+            f"McNemar p = {c.mcnemar_p_value:.3g}; {c.paired_tasks} paired tasks)",
+            highlight=False,
+        )
+    files = ", ".join(str(out / f) for f in (RESULTS_FILE, SUMMARY_FILE, REPORT_MD, REPORT_HTML))
+    console.print(f"[dim]{files}[/]", highlight=False, soft_wrap=True)
+
+
+def eval_command(
+    dataset: Annotated[
+        str,
+        typer.Option(help="humaneval, humaneval-x-js, humaneval-x-java or a JSONL file."),
+    ],
+    mode: Annotated[ModeChoice, typer.Option(help="What to measure.")] = ModeChoice.both,
+    limit: Annotated[int | None, typer.Option(help="Evaluate a sample of N tasks.")] = None,
+    sample_seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
+    max_attempts: Annotated[
+        int | None, typer.Option(min=1, help="Pipeline test runs per task (workflow default).")
+    ] = None,
+    provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
+    model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output directory.")] = None,
+    resume: Annotated[bool, typer.Option(help="Skip tasks already in results.jsonl.")] = False,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the LLM cache.")] = False,
+) -> None:
+    """Score single-shot and/or pipeline code on a benchmark's hidden tests."""
+    settings = load_settings(
+        llm={"provider": provider, "model": model, "cache": False if no_cache else None},
+        evaluation={"data_dir": data_dir},
+    )
+    tasks = sample_tasks(
+        load_dataset(dataset, data_dir=settings.evaluation.data_dir), limit, sample_seed
+    )
+    options = EvalOptions(
+        dataset=dataset,
+        modes=_MODES[mode],
+        limit=limit,
+        sample_seed=sample_seed,
+        max_attempts=max_attempts or settings.workflow.max_attempts,
+        candidates=settings.workflow.candidates,
+        max_tokens=settings.llm.max_tokens,
+        test_timeout_s=settings.sandbox.timeout_s,
+        resume=resume,
+    )
+    out_dir = out or _default_out(dataset, settings)
+    scorer = Scorer(
+        lambda language, limits: open_session(settings, language, limits),
+        timeout_s=settings.evaluation.task_timeout_s,
+        limits=limits_from_settings(settings),
+    )
+    chat = get_chat_model(settings)
+    console.print(
+        f"{len(tasks)} task(s) of {dataset} · modes {', '.join(options.modes)} · "
+        f"{chat.name}:{chat.model} · {out_dir}",
+        highlight=False,
+    )
+    with chat, scorer:
+        evaluator = Evaluator(
+            chat,
+            scorer,
+            lambda language: open_toolchain(settings, language),
+            options,
+            out_dir,
+            progress=_progress(len(tasks) * len(options.modes)),
+        )
+        summary = evaluator.run(tasks)
+    _print_summary(summary, out_dir)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("eval")(eval_command)

@@ -1,0 +1,202 @@
+"""Run an evaluation: solve tasks concurrently, score them, append results, report.
+
+Tasks run concurrently up to the provider's slots. Each finished task is scored in the
+sandbox and appended to ``results.jsonl`` at once, so an interrupted run resumes where
+it stopped (``resume=True`` skips the tasks and modes already there).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+from codeproof.errors import (
+    ContextLengthError,
+    InputError,
+    ProviderResponseError,
+    ProviderTimeoutError,
+    StructuredOutputError,
+    ToolchainError,
+)
+from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.extract import assemble
+from codeproof.evaluation.metering import MeteredModel
+from codeproof.evaluation.pipeline import TestRunner, run_pipeline
+from codeproof.evaluation.report import write_reports
+from codeproof.evaluation.results import Mode, ResultStore, RunInfo, TaskResult
+from codeproof.evaluation.scoring import Scorer
+from codeproof.evaluation.single import solve_single
+from codeproof.evaluation.stats import Summary
+from codeproof.llm.provider import BaseChatModel
+
+logger = logging.getLogger(__name__)
+
+#: Failures that end one task (recorded with ``error``), not the whole run.
+TASK_ERRORS = (
+    ContextLengthError,
+    StructuredOutputError,
+    ProviderTimeoutError,
+    ProviderResponseError,
+    ToolchainError,
+    InputError,
+)
+
+ToolchainOpener = Callable[[str], AbstractContextManager[TestRunner]]
+Progress = Callable[[TaskResult], None]
+
+
+@dataclass(frozen=True)
+class EvalOptions:
+    """How to run an evaluation."""
+
+    dataset: str
+    modes: tuple[Mode, ...]
+    limit: int | None = None
+    sample_seed: int = 0
+    max_attempts: int = 5
+    candidates: int = 1
+    max_tokens: int = 1024
+    test_timeout_s: float = 60.0
+    resume: bool = False
+
+
+@dataclass
+class _Solved:
+    solution: str
+    own_tests_green: bool | None
+    attempts: int
+
+
+class Evaluator:
+    """Solves, scores and records tasks for one output directory.
+
+    Args:
+        model: The shared provider; every task gets its own metered view of it.
+        scorer: Opened scorer (sandbox sessions for the hidden tests).
+        toolchains: Language -> started toolchain client (pipeline mode only).
+        options: What to run.
+        out_dir: Where results and reports go.
+        progress: Called after each task with its result.
+    """
+
+    def __init__(
+        self,
+        model: BaseChatModel,
+        scorer: Scorer,
+        toolchains: ToolchainOpener | None,
+        options: EvalOptions,
+        out_dir: Path,
+        progress: Progress | None = None,
+    ) -> None:
+        self.model = model
+        self.scorer = scorer
+        self.toolchains = toolchains
+        self.options = options
+        self.store = ResultStore(out_dir)
+        self.progress = progress
+        self._stack = ExitStack()
+        self._runners: dict[str, TestRunner] = {}
+        self._lock = threading.Lock()
+
+    def info(self, tasks: Sequence[Task]) -> RunInfo:
+        """The run's identity (stored in ``run.json``)."""
+        o = self.options
+        return RunInfo(
+            dataset=o.dataset,
+            provider=self.model.name,
+            model=self.model.model,
+            modes=list(o.modes),
+            limit=o.limit,
+            sample_seed=o.sample_seed,
+            max_attempts=o.max_attempts,
+            task_ids=[t.task_id for t in tasks],
+        )
+
+    def run(self, tasks: Sequence[Task]) -> Summary:
+        """Evaluate ``tasks`` in every mode, then write ``summary.json`` and the reports."""
+        info = self.info(tasks)
+        results = self.store.prepare(info, resume=self.options.resume)
+        done = {(r.task_id, r.mode) for r in results}
+        wanted = {t.task_id for t in tasks}
+        try:
+            for mode in self.options.modes:
+                pending = [t for t in tasks if (t.task_id, mode) not in done]
+                logger.info("%s: %d task(s) to run, %d done", mode, len(pending), len(tasks))
+                results += self._run_mode(mode, pending)
+        finally:
+            self._stack.close()
+            self._runners.clear()
+        kept = [r for r in results if r.task_id in wanted and r.mode in self.options.modes]
+        return write_reports(self.store.out_dir, info, kept)
+
+    def _run_mode(self, mode: Mode, tasks: Sequence[Task]) -> list[TaskResult]:
+        workers = max(1, self.model.slots)
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"eval-{mode}") as pool:
+            return list(pool.map(lambda task: self._run_task(mode, task), tasks))
+
+    def _runner(self, language: str) -> TestRunner:
+        if self.toolchains is None:
+            raise InputError(
+                "the pipeline mode needs toolchains", hint="run it through `codeproof eval`"
+            )
+        with self._lock:
+            runner = self._runners.get(language)
+            if runner is None:
+                runner = self._stack.enter_context(self.toolchains(language))
+                self._runners[language] = runner
+            return runner
+
+    def _solve(self, mode: Mode, model: BaseChatModel, task: Task) -> _Solved:
+        if mode == "single":
+            return _Solved(solve_single(model, task, max_tokens=self.options.max_tokens), None, 1)
+        outcome = run_pipeline(
+            model,
+            self._runner(task.language),
+            task,
+            max_attempts=self.options.max_attempts,
+            candidates=self.options.candidates,
+            timeout_s=self.options.test_timeout_s,
+        )
+        return _Solved(assemble(task, outcome.code), outcome.own_tests_green, outcome.attempts)
+
+    def _run_task(self, mode: Mode, task: Task) -> TaskResult:
+        metered = MeteredModel(self.model)
+        started = time.perf_counter()
+        error: str | None = None
+        try:
+            solved = self._solve(mode, metered, task)
+        except TASK_ERRORS as exc:
+            logger.warning("%s %s: %s", mode, task.task_id, exc)
+            error = f"{type(exc).__name__}: {exc}"
+            solved = _Solved(assemble(task, ""), False if mode == "pipeline" else None, 0)
+        wall = time.perf_counter() - started
+        score = self.scorer.score([(task, solved.solution)])[0]
+        usage = metered.stats.snapshot()
+        result = TaskResult(
+            task_id=task.task_id,
+            mode=mode,
+            language=task.language,
+            passed=score.passed and error is None,
+            status="error" if error else score.status,
+            own_tests_green=solved.own_tests_green,
+            attempts=solved.attempts,
+            wall_s=round(wall, 3),
+            prompt_tokens=usage.prompt_tokens,
+            completion_tokens=usage.completion_tokens,
+            cost_usd=usage.cost_usd,
+            llm_calls=usage.calls,
+            cache_hits=usage.cache_hits,
+            final_code=solved.solution,
+            error=error,
+            score_output=score.output[-1000:],
+        )
+        self.store.append(result)
+        if self.progress is not None:
+            self.progress(result)
+        return result

@@ -1,0 +1,134 @@
+"""``codeproof runs list | show ID | logs ID`` and ``codeproof resume ID``."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from codeproof.commands.new import execute
+from codeproof.config import load_settings
+from codeproof.workflow.deps import RunOptions
+from codeproof.workflow.store import Event, RunStore
+from codeproof.workflow.summary import summarize
+
+runs_app = typer.Typer(help="Past runs: index, summaries and audit trails.", no_args_is_help=True)
+
+
+def _store() -> RunStore:
+    return RunStore(load_settings().runs_dir)
+
+
+@runs_app.command("list")
+def list_runs(
+    limit: Annotated[int, typer.Option(help="How many runs, newest first.")] = 20,
+) -> None:
+    """The runs, newest first."""
+    with _store() as store:
+        runs = store.list_runs(limit)
+    table = Table("id", "status", "created (UTC)", "request", "output / reason")
+    for run in runs:
+        request = run.request if len(run.request) <= 50 else run.request[:47] + "..."
+        table.add_row(run.id, run.status, run.created_iso, request, run.reason or run.out_dir)
+    Console().print(table)
+
+
+@runs_app.command("show")
+def show(
+    run_id: Annotated[str, typer.Argument(help="Run id (a unique prefix is enough).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Status, modules, attempts, tests and tokens of a run."""
+    with _store() as store:
+        run = store.get_run(run_id)
+        summary = summarize(run, store.events(run.id))
+    if json_out:
+        typer.echo(summary.model_dump_json(indent=2))
+        return
+    console = Console()
+    console.print(
+        f"[bold]run {run.id}[/] · {run.status}" + (f" · {run.reason}" if run.reason else "")
+    )
+    console.print(f"request: {run.request}")
+    console.print(f"output:  {summary.project_dir or run.out_dir}")
+    table = Table("module", "status", "tests", "attempts", "findings")
+    for m in summary.modules:
+        table.add_row(m.name, m.status, f"{m.passed}/{m.total}", str(m.attempts), str(m.findings))
+    console.print(table)
+    u = summary.usage
+    console.print(
+        f"{u.calls} LLM calls ({summary.replayed_calls} replayed) · {u.prompt_tokens} prompt + "
+        f"{u.completion_tokens} completion tokens · {u.cache_hits} cache hits · "
+        f"{u.latency_s:.1f} s · ${u.cost_usd:.4f} · {summary.decisions} decision(s)"
+    )
+
+
+def describe(event: Event) -> str:
+    """One line describing an audit event."""
+    p = event.payload
+    where = f" [{p['module']}]" if p.get("module") else ""
+    if event.kind in ("node_start", "node_end"):
+        return f"{p.get('node')}{where}"
+    if event.kind == "llm_call":
+        flags = "replayed" if p.get("replayed") else ("cached" if p.get("cached") else "paid")
+        return (
+            f"{p.get('scope')} {p.get('kind')} · {p.get('prompt_tokens')}+"
+            f"{p.get('completion_tokens')} tokens · {p.get('latency_s')} s · {flags}"
+        )
+    if event.kind == "tool_call":
+        return f"{p.get('language')} {p.get('tool', p.get('name', ''))}".strip()
+    if event.kind == "decision":
+        return f"{p.get('kind')}: {json.dumps(p.get('value'))[:120]}"
+    return f"{p.get('error')}: {p.get('message')}"
+
+
+@runs_app.command("logs")
+def logs(
+    run_id: Annotated[str, typer.Argument(help="Run id (a unique prefix is enough).")],
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Full events, one JSON per line.")
+    ] = False,
+    kind: Annotated[str | None, typer.Option(help="Only this kind of event.")] = None,
+) -> None:
+    """The audit trail: every node, LLM call, tool call, decision and error."""
+    with _store() as store:
+        run = store.get_run(run_id)
+        events = [e for e in store.events(run.id) if kind is None or e.kind == kind]
+    if json_out:
+        for event in events:
+            typer.echo(event.model_dump_json())
+        return
+    table = Table("seq", "time", "kind", "what", box=None)
+    for event in events:
+        ts = _clock(event.ts)
+        table.add_row(str(event.seq), ts, event.kind, describe(event))
+    Console().print(table)
+
+
+def _clock(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%H:%M:%S")
+
+
+def resume(
+    run_id: Annotated[str, typer.Argument(help="Run id (a unique prefix is enough).")],
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
+) -> None:
+    """Continue a paused, interrupted or crashed run from its last checkpoint."""
+    with _store() as store:
+        run = store.get_run(run_id)
+    options = RunOptions.model_validate(run.options)
+    settings = load_settings(llm=_llm_overrides(options))
+    execute(settings, options, json_out, lambda runner: runner.resume(run.id))
+
+
+def _llm_overrides(options: RunOptions) -> dict[str, Any]:
+    return {"provider": options.provider, "model": options.model}
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(runs_app, name="runs")
+    app.command("resume")(resume)

@@ -1,0 +1,130 @@
+"""What the graph's nodes need at run time, injected when the graph is built.
+
+Nothing here is checkpointed: the model, the toolchain clients and the store are
+rebuilt by ``resume``. Nodes reach the model only through :meth:`Deps.model_for`, which
+wraps it in a :class:`~codeproof.workflow.recording.RecordingModel` (audit + replay).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from codeproof.agents.schemas import Module, Spec
+from codeproof.config import Settings
+from codeproof.llm.base import ChatModel
+from codeproof.toolchains.models import TestReport
+from codeproof.workflow.recording import RecordingModel
+from codeproof.workflow.store import RunStore
+
+ContextFn = Callable[[Spec, Module], str]
+"""The retrieval plug: extra context for the programmer (``None`` = no retrieval)."""
+
+
+class ToolchainLike(Protocol):
+    """The part of ``codeproof.toolchains.client.ToolchainClient`` the workflow uses."""
+
+    @property
+    def calls(self) -> list[Any]: ...
+
+    def run_tests(
+        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
+    ) -> TestReport: ...
+
+    def conventions(self) -> str: ...
+
+    def close(self) -> None: ...
+
+
+ToolchainFactory = Callable[[str], ToolchainLike]
+"""Language -> a started toolchain client (the caller closes it)."""
+
+
+class RunOptions(BaseModel):
+    """Per-run choices, stored with the run so that ``resume`` behaves the same."""
+
+    language: str | None = None
+    out_dir: str
+    auto: bool = False
+    preselect: list[str] = Field(default_factory=list)
+    max_attempts: int = Field(default=5, ge=1)
+    on_failure: Literal["ask", "continue", "stop"] = "ask"
+    max_clarify_rounds: int = Field(default=3, ge=0)
+    candidates: int = Field(default=1, ge=1)
+    provider: str | None = None
+    model: str | None = None
+
+
+@dataclass
+class Deps:
+    """Runtime objects of one run.
+
+    Args:
+        model: The chat model (any provider).
+        toolchains: Factory of started toolchain clients.
+        store: Run store (audit trail and replay memo).
+        run_id: The run.
+        options: The run's options.
+        settings: All settings (timeouts...).
+        context: Optional retrieval function for the programmer.
+        languages: Languages a toolchain serves (the first is the fallback).
+    """
+
+    model: ChatModel
+    toolchains: ToolchainFactory
+    store: RunStore
+    run_id: str
+    options: RunOptions
+    settings: Settings
+    context: ContextFn | None = None
+    languages: tuple[str, ...] = ("python", "javascript", "java")
+    _clients: dict[str, ToolchainLike] = field(default_factory=dict)
+    _seen_calls: dict[str, int] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def model_for(self, scope: str) -> RecordingModel:
+        """The model as seen by one node execution (calls audited and replayable)."""
+        return RecordingModel(self.model, self.store, self.run_id, scope)
+
+    def toolchain(self, language: str) -> ToolchainLike:
+        """The started toolchain client of ``language`` (started once, shared)."""
+        with self._lock:
+            client = self._clients.get(language)
+            if client is None:
+                client = self.toolchains(language)
+                self._clients[language] = client
+                self._seen_calls[language] = len(client.calls)  # a client may be shared
+            return client
+
+    def record_tool_calls(self, language: str) -> None:
+        """Append the client's tool calls made since the last time to the audit trail."""
+        with self._lock:
+            client = self._clients.get(language)
+            if client is None:
+                return
+            calls = list(client.calls)
+            start = self._seen_calls.get(language, 0)
+            self._seen_calls[language] = len(calls)
+        for call in calls[start:]:
+            payload = call.model_dump(mode="json") if isinstance(call, BaseModel) else call
+            if not isinstance(payload, Mapping):
+                payload = {"call": str(payload)}
+            self.store.add_event(self.run_id, "tool_call", {"language": language, **payload})
+
+    def close(self) -> None:
+        """Close every toolchain client started by this run."""
+        with self._lock:
+            clients, self._clients = list(self._clients.values()), {}
+            self._seen_calls.clear()
+        for client in clients:
+            client.close()
+
+    def event(
+        self, event_kind: Literal["node_start", "node_end", "decision", "error"], /, **data: Any
+    ) -> None:
+        """Record one audit event."""
+        self.store.add_event(self.run_id, event_kind, data)

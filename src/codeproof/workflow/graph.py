@@ -1,0 +1,110 @@
+"""The codeproof workflow as one LangGraph ``StateGraph``.
+
+::
+
+    intake ⟲ (clarify rounds) → analyze → modules → ┐
+      ┌──────────────────────────────────────────────┘
+      └→ plan ─┬→ design_tests ─┬→ execute ─→ finish ─→ plan (next module) | document → assemble
+               └→ write_code  ──┘     ↑  ↓            ↑
+                                   repair ← ┘ escalate ┘ (react: plan | execute | repair)
+
+``design_tests`` and ``write_code`` are parallel branches (fan-out/fan-in): both
+decode at once on providers with two slots. Each node is wrapped so that its inputs
+and outputs land in the audit trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from codeproof.workflow import module_nodes as mn
+from codeproof.workflow import nodes as rn
+from codeproof.workflow.deps import Deps
+from codeproof.workflow.models import WorkflowState
+
+NodeFn = Callable[[Deps, WorkflowState], dict[str, Any]]
+
+#: node name -> (function, state keys it reads; recorded as the node's input)
+NODES: dict[str, tuple[NodeFn, tuple[str, ...]]] = {
+    "intake": (rn.intake, ("request", "answers", "clarify_round")),
+    "analyze": (rn.analyze, ("request", "answers", "assumptions")),
+    "modules": (rn.modules, ("spec",)),
+    "plan": (mn.plan, ("spec", "current", "work")),
+    "design_tests": (mn.design_tests, ("spec", "current")),
+    "write_code": (mn.write_code, ("spec", "current", "work")),
+    "execute": (mn.execute, ("current", "work", "tests", "candidates")),
+    "repair": (mn.repair, ("spec", "current", "work")),
+    "escalate": (mn.escalate, ("current", "work")),
+    "finish": (mn.finish, ("current", "work")),
+    "document": (rn.document, ("spec", "outcomes")),
+    "assemble": (rn.assemble, ("spec", "outcomes", "docs")),
+}
+
+RECURSION_LIMIT = 10_000
+
+
+def _position(state: WorkflowState) -> dict[str, Any]:
+    """Which module and attempt a node runs for (for the display and the audit trail)."""
+    checklist = state.get("checklist") or []
+    current = state.get("current", 0)
+    if not checklist or current >= len(checklist):
+        return {}
+    work = state.get("work") or {}
+    return {
+        "module": checklist[current].get("name"),
+        "index": current,
+        "modules": len(checklist),
+        "attempt": work.get("attempt", 0),
+        "round": work.get("round", 0),
+    }
+
+
+def _audited(deps: Deps, name: str, fn: NodeFn, reads: tuple[str, ...]) -> Callable[..., Any]:
+    def node(state: WorkflowState) -> dict[str, Any]:
+        where = _position(state)
+        inputs = {k: state.get(k) for k in reads if k in state}
+        deps.event("node_start", node=name, **where, input=inputs)
+        output = fn(deps, state)
+        deps.event("node_end", node=name, **where, output=output)
+        return output
+
+    node.__name__ = name
+    return node
+
+
+def build_graph(
+    deps: Deps, checkpointer: BaseCheckpointSaver[Any] | None = None
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the workflow graph.
+
+    Args:
+        deps: Runtime objects (model, toolchains, store, options, retrieval plug
+            ``deps.context``); not part of the checkpointed state.
+        checkpointer: Where checkpoints go (the run store's SQLite saver).
+    """
+    g: StateGraph[Any, Any, Any, Any] = StateGraph(WorkflowState)
+    for name, (fn, reads) in NODES.items():
+        g.add_node(name, _audited(deps, name, fn, reads))
+    g.add_edge(START, "intake")
+    g.add_conditional_edges(
+        "intake", lambda s: "analyze" if s.get("intake_done") else "intake", ["analyze", "intake"]
+    )
+    g.add_edge("analyze", "modules")
+    g.add_edge("modules", "plan")
+    g.add_edge("plan", "design_tests")
+    g.add_edge("plan", "write_code")
+    g.add_edge(["design_tests", "write_code"], "execute")
+    g.add_conditional_edges(
+        "execute", lambda s: mn.after_execute(deps, s), ["finish", "repair", "escalate"]
+    )
+    g.add_edge("repair", "execute")
+    g.add_conditional_edges("escalate", mn.after_escalate, ["finish", "plan", "execute", "repair"])
+    g.add_conditional_edges("finish", mn.after_finish, ["plan", "document"])
+    g.add_edge("document", "assemble")
+    g.add_edge("assemble", END)
+    return g.compile(checkpointer=checkpointer)

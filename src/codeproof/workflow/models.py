@@ -1,0 +1,183 @@
+"""Typed values exchanged with the human, and the checkpointed graph state.
+
+The state holds JSON-compatible values only (pydantic models are dumped with
+``model_dump(mode="json")``) so that checkpoints stay portable and safe to load.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field, model_validator
+
+from codeproof.agents.schemas import QA, Module, Spec
+from codeproof.toolchains.models import TestReport
+
+# -- resume values (what the human answers) ---------------------------------------------
+
+
+class ClarifyAnswer(BaseModel):
+    """Answers to the clarifying questions, or ``proceed`` on the stated assumptions."""
+
+    answers: list[str] = Field(default_factory=list)
+    proceed: bool = False
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ClarifyAnswer:
+        if not self.proceed and not any(a.strip() for a in self.answers):
+            raise ValueError("give at least one answer or proceed=true")
+        return self
+
+
+class ModuleSelection(BaseModel):
+    """The confirmed checklist: the proposed modules after deselect/rename/add/edit."""
+
+    modules: list[Module] = Field(min_length=1)
+
+
+EscalationAction = Literal["react", "continue", "stop"]
+
+
+class EscalationDecision(BaseModel):
+    """What to do with a module that exhausted its attempts.
+
+    ``react`` applies the given edits (any combination, or none for a plain retry)
+    and tries again with a fresh attempt budget; ``continue`` marks the module
+    done-with-failures; ``stop`` ends the run after documenting what exists.
+    """
+
+    action: EscalationAction
+    hint: str | None = None
+    files: dict[str, str] | None = Field(
+        default=None, description="Hand-edited source files (path -> full content)."
+    )
+    spec: Spec | None = None
+    module: Module | None = None
+    request: str | None = Field(default=None, description="An edited request (re-analyzed).")
+
+
+Decision = ClarifyAnswer | ModuleSelection | EscalationDecision
+InterruptKind = Literal["clarify", "modules", "escalation"]
+DECISION_TYPES: dict[str, type[BaseModel]] = {
+    "clarify": ClarifyAnswer,
+    "modules": ModuleSelection,
+    "escalation": EscalationDecision,
+}
+
+# -- what the graph shows the human ------------------------------------------------------
+
+
+class ClarifyRequest(BaseModel):
+    """Intake questions for one round."""
+
+    kind: Literal["clarify"] = "clarify"
+    round: int
+    max_rounds: int
+    reply: str
+    questions: list[str]
+    assumptions: list[str]
+
+
+class ModulesRequest(BaseModel):
+    """The proposed modules, in dependency order."""
+
+    kind: Literal["modules"] = "modules"
+    spec: Spec
+    modules: list[Module]
+
+
+class AttemptRecord(BaseModel):
+    """What one attempt did and how the tests went."""
+
+    attempt: int
+    change: str
+    passed: int
+    total: int
+    code_hash: str
+
+
+class FailureReport(BaseModel):
+    """Shown at escalation: why a module could not be made green."""
+
+    kind: Literal["escalation"] = "escalation"
+    spec: Spec
+    module: Module
+    attempts: int
+    stuck: bool
+    failing: list[dict[str, str]]
+    history: list[AttemptRecord]
+    likely_cause: str
+    files: dict[str, str]
+    tests: dict[str, str]
+
+
+class Work(BaseModel):
+    """The module under construction (``state["work"]``).
+
+    ``round`` grows each time the human reacts at an escalation (fresh attempt budget);
+    ``attempt`` counts test runs of this round, ``attempts_total`` of every round.
+    """
+
+    round: int = 0
+    attempt: int = 0
+    attempts_total: int = 0
+    conventions: str = ""
+    plan: list[str] = Field(default_factory=list)
+    files: dict[str, str] | None = None
+    tests: dict[str, str] = Field(default_factory=dict)
+    report: TestReport | None = None
+    history: list[AttemptRecord] = Field(default_factory=list)
+    stuck: bool = False
+    hint: str | None = None
+    hints: list[str] = Field(default_factory=list)
+    change: str = "initial code"
+    test_changes: list[str] = Field(default_factory=list)
+    verdict: Literal["passed", "failed"] | None = None
+
+
+# -- checkpointed state --------------------------------------------------------------------
+
+
+class WorkflowState(TypedDict, total=False):
+    """The graph state (JSON values only).
+
+    Run-level keys are set once; ``work`` holds the module under construction and is
+    replaced when the next module starts. ``tests`` and ``candidates`` are written by
+    the two parallel branches (separate keys, so the fan-in needs no reducer).
+    """
+
+    request: str
+    language: str | None
+    preselect: list[str]
+    answers: list[dict[str, str]]
+    assumptions: list[str]
+    clarify_round: int
+    intake_done: bool
+    spec: dict[str, Any]
+    checklist: list[dict[str, Any]]
+    current: int
+    work: dict[str, Any]
+    tests: list[dict[str, Any]]
+    candidates: list[list[dict[str, Any]]]
+    outcomes: list[dict[str, Any]]
+    docs: dict[str, Any]
+    stopped: bool
+    out_dir: str
+    project_dir: str
+
+
+__all__ = [
+    "DECISION_TYPES",
+    "QA",
+    "AttemptRecord",
+    "ClarifyAnswer",
+    "ClarifyRequest",
+    "Decision",
+    "EscalationDecision",
+    "FailureReport",
+    "InterruptKind",
+    "ModuleSelection",
+    "ModulesRequest",
+    "Work",
+    "WorkflowState",
+]

@@ -1,0 +1,181 @@
+"""Run-level nodes: intake, analyze, modules, document, assemble.
+
+Every node is ``(deps, state) -> partial state`` and safe to run again: model calls go
+through :meth:`Deps.model_for` (replayed when already completed) and human questions
+through LangGraph's ``interrupt`` (answered once, replayed on re-execution).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from langgraph.types import interrupt
+
+from codeproof.agents import analyst, documenter, planner
+from codeproof.agents.layout import normalize_language
+from codeproof.agents.schemas import QA, Docs, Module, ModuleOutcome, ModuleReport, RunReport, Spec
+from codeproof.errors import WorkflowError
+from codeproof.workflow.assemble import assemble_project
+from codeproof.workflow.deps import Deps
+from codeproof.workflow.logic import usage_of
+from codeproof.workflow.models import (
+    ClarifyAnswer,
+    ClarifyRequest,
+    ModuleSelection,
+    ModulesRequest,
+    WorkflowState,
+)
+
+logger = logging.getLogger(__name__)
+
+Update = dict[str, Any]
+
+
+def spec_of(state: WorkflowState) -> Spec:
+    return Spec.model_validate(state["spec"])
+
+
+def checklist_of(state: WorkflowState) -> list[Module]:
+    return [Module.model_validate(m) for m in state.get("checklist", [])]
+
+
+def outcomes_of(state: WorkflowState) -> list[ModuleOutcome]:
+    return [ModuleOutcome.model_validate(o) for o in state.get("outcomes", [])]
+
+
+def intake(deps: Deps, state: WorkflowState) -> Update:
+    """Engage with the request; ask clarifying questions (interrupt) while needed."""
+    opts = deps.options
+    done_rounds = state.get("clarify_round", 0)
+    answers = [QA.model_validate(a) for a in state.get("answers", [])]
+    clar = analyst.clarify(
+        deps.model_for(f"intake::r{done_rounds}"),
+        state["request"],
+        answers,
+        round=done_rounds + 1,
+        max_rounds=opts.max_clarify_rounds,
+    )
+    assumptions = list(clar.assumptions)
+    if clar.ready or not clar.questions or opts.auto or done_rounds >= opts.max_clarify_rounds:
+        return {"intake_done": True, "assumptions": assumptions}
+    question = ClarifyRequest(
+        round=done_rounds + 1,
+        max_rounds=opts.max_clarify_rounds,
+        reply=clar.reply,
+        questions=clar.questions,
+        assumptions=assumptions,
+    )
+    answer = ClarifyAnswer.model_validate(interrupt(question.model_dump(mode="json")))
+    if answer.proceed:
+        return {"intake_done": True, "assumptions": assumptions}
+    given = [a for a in answer.answers if a.strip()]
+    if len(given) == len(clar.questions):
+        new = [QA(question=q, answer=a) for q, a in zip(clar.questions, given, strict=True)]
+    else:
+        new = [QA(question=" ".join(clar.questions), answer="\n".join(given))]
+    return {
+        "answers": [a.model_dump() for a in [*answers, *new]],
+        "clarify_round": done_rounds + 1,
+        "intake_done": done_rounds + 1 >= opts.max_clarify_rounds,
+        "assumptions": [],
+    }
+
+
+def fit_language(deps: Deps, language: str) -> str | None:
+    """The canonical name of ``language`` if a toolchain serves it."""
+    canonical = normalize_language(language)
+    return canonical if canonical in deps.languages else None
+
+
+def analyze(deps: Deps, state: WorkflowState) -> Update:
+    """Requirements Analyzer: the structured spec."""
+    spec = _analyze(deps, state, state["request"], "analyze")
+    return {"spec": spec.model_dump(mode="json")}
+
+
+def _analyze(deps: Deps, state: WorkflowState, request: str, scope: str) -> Spec:
+    opts = deps.options
+    answers = [QA.model_validate(a) for a in state.get("answers", [])]
+    spec = analyst.analyze(
+        deps.model_for(scope),
+        request,
+        answers,
+        language=opts.language,
+        assumptions=list(state.get("assumptions", [])),
+    )
+    language = fit_language(deps, spec.language)
+    assumptions = list(spec.assumptions)
+    if language is None:
+        language = deps.languages[0]
+        assumptions.append(f"no toolchain for {spec.language!r}; the code is written in {language}")
+    return spec.model_copy(update={"language": language, "assumptions": assumptions})
+
+
+def modules(deps: Deps, state: WorkflowState) -> Update:
+    """Extract modules in dependency order; the human confirms or edits the checklist."""
+    opts = deps.options
+    spec = spec_of(state)
+    proposed = planner.extract_modules(deps.model_for("modules"), spec)
+    if opts.preselect:
+        chosen = [m for m in proposed if m.name in opts.preselect]
+        if not chosen:
+            raise WorkflowError(
+                f"none of --modules {', '.join(opts.preselect)} was proposed "
+                f"(proposed: {', '.join(m.name for m in proposed)})",
+                run_id=deps.run_id,
+            )
+    elif opts.auto:
+        chosen = proposed
+    else:
+        request = ModulesRequest(spec=spec, modules=proposed)
+        chosen = ModuleSelection.model_validate(interrupt(request.model_dump(mode="json"))).modules
+    checklist = planner.order_modules(chosen, language=spec.language, strict=False)
+    return {
+        "checklist": [m.model_dump(mode="json") for m in checklist],
+        "current": 0,
+        "outcomes": [],
+        "work": {},
+    }
+
+
+def document(deps: Deps, state: WorkflowState) -> Update:
+    """Documentation Generator: README and API docs."""
+    docs = documenter.document(deps.model_for("document"), spec_of(state), outcomes_of(state))
+    return {"docs": docs.model_dump(mode="json")}
+
+
+def run_report(deps: Deps, state: WorkflowState) -> RunReport:
+    """The run report: modules from the state, usage from the audit trail."""
+    events = deps.store.events(deps.run_id, "llm_call")
+    info = deps.store.get_run(deps.run_id)
+    spec = spec_of(state)
+    now = time.time()
+    return RunReport(
+        run_id=deps.run_id,
+        title=spec.title,
+        language=spec.language,
+        request=state["request"],
+        provider=deps.model.name,
+        model=deps.model.model,
+        started_at=datetime.fromtimestamp(info.created, UTC).isoformat(),
+        finished_at=datetime.fromtimestamp(now, UTC).isoformat(),
+        duration_s=round(now - info.created, 3),
+        modules=[
+            ModuleReport.from_outcome(o, usage_of(events, o.module.name))
+            for o in outcomes_of(state)
+        ],
+        usage=usage_of(events),
+    )
+
+
+def assemble(deps: Deps, state: WorkflowState) -> Update:
+    """Write the runnable project and the report to the output directory."""
+    docs = Docs.model_validate(state["docs"])
+    report = run_report(deps, state)
+    out = Path(deps.options.out_dir)
+    path = assemble_project(out, spec_of(state), outcomes_of(state), docs, report)
+    return {"project_dir": str(path)}

@@ -1,0 +1,87 @@
+"""A run's summary, derived from its audit trail (for ``runs show`` and the CLI)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from codeproof.agents.schemas import RunUsage
+from codeproof.workflow.logic import usage_of
+from codeproof.workflow.store import Event, RunInfo
+
+
+class ModuleLine(BaseModel):
+    """One module as the run last saw it."""
+
+    name: str
+    status: str = "pending"
+    attempts: int = 0
+    passed: int = 0
+    total: int = 0
+    findings: int = 0
+
+
+class RunSummary(BaseModel):
+    """Status, modules, attempts, tests and model usage of a run."""
+
+    run: RunInfo
+    modules: list[ModuleLine] = Field(default_factory=list)
+    usage: RunUsage = Field(default_factory=RunUsage)
+    replayed_calls: int = 0
+    decisions: int = 0
+    project_dir: str | None = None
+
+
+def _module_lines(events: Sequence[Event]) -> list[ModuleLine]:
+    lines: dict[str, ModuleLine] = {}
+    for event in events:
+        if event.kind != "node_end":
+            continue
+        node, out = event.payload.get("node"), event.payload.get("output") or {}
+        if node == "modules":
+            lines = {m["name"]: ModuleLine(name=m["name"]) for m in out.get("checklist", [])}
+        elif node == "execute" and event.payload.get("module") in lines:
+            _apply_execute(lines[event.payload["module"]], out.get("work") or {})
+        elif node == "finish":
+            for outcome in out.get("outcomes", []):
+                _apply_outcome(lines, outcome)
+    return list(lines.values())
+
+
+def _apply_execute(line: ModuleLine, work: dict[str, Any]) -> None:
+    report = work.get("report") or {}
+    line.status = "running"
+    line.attempts = int(work.get("attempts_total", line.attempts))
+    line.passed = int(report.get("passed", 0))
+    line.total = int(report.get("total", 0))
+
+
+def _apply_outcome(lines: dict[str, ModuleLine], outcome: dict[str, Any]) -> None:
+    name = outcome["module"]["name"]
+    report = outcome.get("report") or {}
+    lines[name] = ModuleLine(
+        name=name,
+        status=outcome["status"],
+        attempts=int(outcome.get("attempts", 0)),
+        passed=int(report.get("passed", 0)),
+        total=int(report.get("total", 0)),
+        findings=len(outcome.get("scan", [])),
+    )
+
+
+def summarize(run: RunInfo, events: Sequence[Event]) -> RunSummary:
+    """The summary of ``run`` from its events."""
+    project = None
+    for event in events:
+        if event.kind == "node_end" and event.payload.get("node") == "assemble":
+            project = (event.payload.get("output") or {}).get("project_dir")
+    return RunSummary(
+        run=run,
+        modules=_module_lines(events),
+        usage=usage_of(events),
+        replayed_calls=sum(1 for e in events if e.kind == "llm_call" and e.payload.get("replayed")),
+        decisions=sum(1 for e in events if e.kind == "decision"),
+        project_dir=project,
+    )

@@ -1,0 +1,103 @@
+"""Fixtures of the workflow tests: the real toolchain (Docker sandbox) and a run store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codeproof.config import Settings, load_settings
+from codeproof.llm.base import ChatModel
+from codeproof.toolchains.client import ToolchainClient
+from codeproof.workflow.deps import RunOptions, ToolchainLike
+from codeproof.workflow.runner import Human, Runner, RunResult
+from codeproof.workflow.store import RunStore
+
+
+def _docker_reachable() -> bool:
+    import docker
+
+    try:
+        client = docker.from_env(timeout=5)
+        try:
+            return bool(client.ping())
+        finally:
+            client.close()
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def wf_settings() -> Settings:
+    return load_settings(sandbox={"backend": "docker"})
+
+
+class _Shared:
+    """A shared started client whose ``close`` is left to the session fixture."""
+
+    def __init__(self, client: ToolchainClient) -> None:
+        self._client = client
+
+    @property
+    def calls(self) -> list[Any]:
+        return self._client.calls
+
+    def run_tests(
+        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
+    ) -> Any:
+        return self._client.run_tests(files, tests, timeout_s)
+
+    def conventions(self) -> str:
+        return self._client.conventions()
+
+    def close(self) -> None:
+        """Kept open for the next test."""
+
+
+@pytest.fixture(scope="session")
+def real_toolchains(wf_settings: Settings) -> Iterator[Callable[[str], ToolchainLike]]:
+    """Language -> the real MCP toolchain client (Docker sandbox), shared by the session."""
+    if not _docker_reachable():
+        pytest.skip("no Docker daemon reachable")
+    clients: dict[str, ToolchainClient] = {}
+
+    def factory(language: str) -> ToolchainLike:
+        if language not in clients:
+            client = ToolchainClient(wf_settings, language)
+            client.start()
+            clients[language] = client
+        return _Shared(clients[language])
+
+    yield factory
+    for client in clients.values():
+        client.close()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[RunStore]:
+    with RunStore(tmp_path / "runs") as s:
+        yield s
+
+
+RunFn = Callable[..., RunResult]
+
+
+@pytest.fixture
+def run_workflow(
+    wf_settings: Settings,
+    store: RunStore,
+    real_toolchains: Callable[[str], ToolchainLike],
+    tmp_path: Path,
+) -> RunFn:
+    """Start a run with a model and a human; options as keyword arguments."""
+
+    def run(
+        model: ChatModel, human: Human, request: str = "a slugify function", **options: Any
+    ) -> RunResult:
+        opts = RunOptions(out_dir=str(tmp_path / "out"), **options)
+        runner = Runner(wf_settings, store, model, real_toolchains, human)
+        return runner.start(request, opts)
+
+    return run

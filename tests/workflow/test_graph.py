@@ -1,0 +1,166 @@
+"""Every branch of the workflow graph with the scripted FakeModel and the real sandbox."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from wf_world import BAD_1, BAD_2, BAD_3, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
+
+from codeproof.agents.schemas import ModuleOutcome
+from codeproof.workflow.models import (
+    ClarifyAnswer,
+    EscalationDecision,
+    FailureReport,
+    ModuleSelection,
+    ModulesRequest,
+)
+from codeproof.workflow.store import Event, RunStore
+
+pytestmark = pytest.mark.docker
+
+
+def node_ends(store: RunStore, run_id: str, node: str) -> list[Event]:
+    return [e for e in store.events(run_id, "node_end") if e.payload["node"] == node]
+
+
+def outcomes(store: RunStore, run_id: str) -> list[ModuleOutcome]:
+    ends = node_ends(store, run_id, "finish")
+    return [ModuleOutcome.model_validate(o) for o in ends[-1].payload["output"]["outcomes"]]
+
+
+def report_json(out: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads((out / "codeproof-report.json").read_text())
+    return data
+
+
+def test_clarify_then_success_first_try(run_workflow, store, tmp_path):
+    world = World(questions=[["Keep unicode letters?"]])
+    human = ScriptedHuman(clarify_answers=[ClarifyAnswer(answers=["no, ASCII only"])])
+    model = world.model()
+
+    result = run_workflow(model, human)
+
+    assert result.status == "done"
+    assert [type(s).__name__ for s in human.shown] == ["ClarifyRequest", "ModulesRequest"]
+    analyze_prompt = next(
+        c.messages[1].content
+        for c in model.calls
+        if "precise specification" in c.messages[0].content
+    )
+    assert "Q: Keep unicode letters?\nA: no, ASCII only" in analyze_prompt
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 1
+    assert outcome.report is not None and outcome.report.passed == 4
+    out = Path(result.project_dir or "")
+    assert (out / "slugify.py").read_text() == GOOD
+    assert (out / "test_slugify.py").exists() and (out / "Dockerfile").exists()
+    report = report_json(out)
+    assert report["totals"]["passed"] == 1  # type: ignore[index]
+    assert report["usage"]["calls"] == len(model.calls)  # type: ignore[index]
+
+
+def test_proceed_on_assumptions_records_them_in_the_spec(run_workflow, store):
+    world = World(questions=[["Unicode?"]], assumptions=["ASCII input only"])
+    human = ScriptedHuman(clarify_answers=[ClarifyAnswer(proceed=True)])
+
+    result = run_workflow(world.model(), human)
+
+    spec_end = next(
+        e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "analyze"
+    )
+    assert "ASCII input only" in spec_end.payload["output"]["spec"]["assumptions"]
+    decisions = store.events(result.run_id, "decision")
+    assert decisions[0].payload["kind"] == "clarify"
+    assert decisions[0].payload["value"]["proceed"] is True
+
+
+def test_module_deselect_and_edit(run_workflow, store):
+    world = World(modules=[SLUGIFY, EXTRA])
+
+    def select(request: ModulesRequest) -> ModuleSelection:
+        assert [m.name for m in request.modules] == ["slugify", "extra"]
+        kept = request.modules[0].model_copy(update={"purpose": "Make URL slugs (edited)."})
+        return ModuleSelection(modules=[kept])
+
+    human = ScriptedHuman(selection=select)
+    model = world.model()
+    result = run_workflow(model, human)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.module.name == "slugify" and outcome.status == "passed"
+    code_prompts = [c for c in model.calls if "expert python programmer" in c.messages[0].content]
+    assert all("Make URL slugs (edited)." in c.messages[1].content for c in code_prompts)
+    assert not any("Module `extra`" in c.messages[1].content for c in model.calls)
+
+
+def test_repair_succeeds_on_attempt_3(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2, GOOD]})
+    result = run_workflow(world.model(), ScriptedHuman(), auto=True)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 3
+    executes = [
+        e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "execute"
+    ]
+    passed = [e.payload["output"]["work"]["report"]["passed"] for e in executes]
+    assert passed[-1] == 4 and passed[0] < 4 and len(passed) == 3
+
+
+def test_exhaustion_then_continue(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2, BAD_3]})
+    human = ScriptedHuman(escalations=[EscalationDecision(action="continue")])
+
+    result = run_workflow(world.model(), human, auto=True, max_attempts=3, on_failure="ask")
+
+    assert result.status == "done"
+    [report] = [s for s in human.shown if isinstance(s, FailureReport)]
+    assert report.attempts == 3 and not report.stuck
+    assert report.history[0].change == "initial code"
+    assert report.failing and report.likely_cause
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "failed" and outcome.attempts == 3
+    module_report = report_json(Path(result.project_dir or ""))["modules"][0]  # type: ignore[index]
+    assert module_report["status"] == "failed"
+
+
+def test_exhaustion_then_react_with_hint(run_workflow, store):
+    world = World(
+        code={"slugify": BAD_1},
+        repairs={"slugify": [BAD_2]},
+        hinted={"slugify": ("use re.sub", GOOD)},
+    )
+    human = ScriptedHuman(escalations=[EscalationDecision(action="react", hint="use re.sub")])
+    model = world.model()
+
+    result = run_workflow(model, human, auto=True, max_attempts=2, on_failure="ask")
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 3
+    repair_prompts = [c for c in model.calls if c.messages[0].content.startswith("You fix")]
+    assert "use re.sub" in repair_prompts[-1].messages[1].content
+    assert "use re.sub" not in repair_prompts[0].messages[1].content
+
+
+def test_identical_code_twice_is_stuck_and_escalates_early(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_1]})
+    human = ScriptedHuman(escalations=[EscalationDecision(action="continue")])
+
+    result = run_workflow(world.model(), human, auto=True, max_attempts=5, on_failure="ask")
+
+    [report] = [s for s in human.shown if isinstance(s, FailureReport)]
+    assert report.stuck and report.attempts == 2
+    assert "identical code" in report.likely_cause
+    assert outcomes(store, result.run_id)[0].status == "failed"
+
+
+def test_two_candidates_keep_the_one_passing_most(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, alt_code={"slugify": GOOD})
+    result = run_workflow(world.model(), ScriptedHuman(), auto=True, candidates=2)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 1
+    assert outcome.files["slugify.py"] == GOOD
+    tool_calls = store.events(result.run_id, "tool_call")
+    assert [c.payload["tool"] for c in tool_calls].count("run_tests") == 2

@@ -1,0 +1,194 @@
+"""A scripted world for workflow tests: a FakeModel answering each agent by its prompt.
+
+Replies are chosen from the prompt (system prompt = which agent, ``Module `name``` =
+which module), never from call order, so a resumed process gets the same answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from codeproof.agents.schemas import Clarification, Module, Spec
+from codeproof.llm.base import Message
+from codeproof.llm.fake import FakeModel
+from codeproof.workflow.models import (
+    ClarifyAnswer,
+    ClarifyRequest,
+    EscalationDecision,
+    FailureReport,
+    ModuleSelection,
+    ModulesRequest,
+)
+
+GOOD = """import re
+
+
+def slugify(text):
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+"""
+BAD_1 = "def slugify(text):\n    return text.lower()\n"
+BAD_2 = "def slugify(text):\n    return text.lower().replace(' ', '-')\n"
+BAD_3 = "def slugify(text):\n    return text.strip().lower().replace(' ', '-')\n"
+TESTS = """from slugify import slugify
+
+
+def test_spaces():
+    assert slugify("Hello World") == "hello-world"
+
+
+def test_strip():
+    assert slugify("  a  ") == "a"
+
+
+def test_runs():
+    assert slugify("a--b!!c") == "a-b-c"
+
+
+def test_lower():
+    assert slugify("ABC") == "abc"
+"""
+
+SPEC = Spec(
+    title="Slugify",
+    summary="Turn text into a URL slug.",
+    language="python",
+    functional_requirements=["lowercase", "non-alphanumeric runs become one hyphen"],
+    interfaces=["slugify(text: str) -> str"],
+    acceptance_examples=['slugify("Hello World") -> "hello-world"'],
+)
+SLUGIFY = Module(
+    name="slugify",
+    purpose="Make slugs.",
+    language="python",
+    public_interface="slugify(text: str) -> str",
+)
+EXTRA = Module(
+    name="extra",
+    purpose="Something nobody needs.",
+    language="python",
+    public_interface="extra() -> None",
+)
+
+
+def fenced(path: str, code: str, summary: str | None = None) -> str:
+    tail = f"\nSummary: {summary}\n" if summary else ""
+    return f"File: {path}\n```python\n{code}```\n{tail}"
+
+
+def _system(messages: Sequence[Message]) -> str:
+    return messages[0].content if messages else ""
+
+
+def _user(messages: Sequence[Message]) -> str:
+    return "\n".join(m.content for m in messages[1:])
+
+
+def _module(messages: Sequence[Message]) -> str:
+    found = re.search(r"Module `(\w+)`", _user(messages))
+    return found.group(1) if found else ""
+
+
+@dataclass
+class World:
+    """What each agent answers.
+
+    Attributes:
+        questions: Clarifying questions per round (rounds beyond the list are ready).
+        assumptions: Assumptions the analyst states.
+        modules: Proposed modules.
+        code: Module -> the programmer's code (candidate 0).
+        alt_code: Module -> the code of candidates 1.. (when several are asked).
+        repairs: Module -> successive repair codes; the repair number is taken from
+            the count of earlier attempts listed in the prompt.
+        hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
+    """
+
+    questions: list[list[str]] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=lambda: ["ASCII input only"])
+    modules: list[Module] = field(default_factory=lambda: [SLUGIFY])
+    code: dict[str, str] = field(default_factory=lambda: {"slugify": GOOD})
+    alt_code: dict[str, str] = field(default_factory=dict)
+    repairs: dict[str, list[str]] = field(default_factory=dict)
+    hinted: dict[str, tuple[str, str]] = field(default_factory=dict)
+    tests: dict[str, str] = field(default_factory=lambda: {"slugify": TESTS})
+
+    def clarify(self, messages: list[Message]) -> Clarification:
+        found = re.search(r"question round (\d+)", _user(messages))
+        n = int(found.group(1)) if found else 1
+        questions = self.questions[n - 1] if n <= len(self.questions) else []
+        return Clarification(
+            reply="A slug maker, nice.",
+            ready=not questions,
+            questions=questions,
+            assumptions=self.assumptions,
+        )
+
+    def write(self, messages: list[Message]) -> str:
+        name = _module(messages)
+        alt = "## Approach" in _user(messages) or "Approach:" in _user(messages)
+        code = self.alt_code.get(name, self.code[name]) if alt else self.code[name]
+        return fenced(f"{name}.py", code)
+
+    def repair(self, messages: list[Message]) -> str:
+        name, user = _module(messages), _user(messages)
+        hint = self.hinted.get(name)
+        if hint and hint[0] in user:
+            return fenced(f"{name}.py", hint[1], "followed the hint")
+        # the history lists the initial code and every earlier repair
+        parts = user.split("Earlier attempts that did not work:\n", 1)
+        block = parts[1].split("\n\n", 1)[0] if len(parts) > 1 else ""
+        n = max(0, sum(1 for line in block.splitlines() if line.startswith("- ")) - 1)
+        codes = self.repairs.get(name, [GOOD])
+        return fenced(f"{name}.py", codes[min(n, len(codes) - 1)], f"repair {n + 1}")
+
+    def model(self) -> FakeModel:
+        def starts(prefix: str) -> Callable[[list[Message]], bool]:
+            return lambda messages: _system(messages).startswith(prefix)
+
+        rules: list[tuple[Callable[[list[Message]], bool], Any]] = [
+            (starts("You are a requirements analyst"), self.clarify),
+            (starts("You turn a programming request"), lambda m: self._spec(m)),
+            (
+                starts("You split a specification"),
+                {"modules": [m.model_dump() for m in self.modules]},
+            ),
+            (starts("You plan how to implement"), {"steps": ["write it", "test edge cases"]}),
+            (
+                starts("You write python tests"),
+                lambda m: fenced(f"test_{_module(m)}.py", self.tests[_module(m)]),
+            ),
+            (starts("You are an expert python programmer"), self.write),
+            (starts("You fix python code"), self.repair),
+            (starts("You write short documentation"), {"summary": "Makes slugs.", "items": []}),
+        ]
+        return FakeModel(rules=rules)
+
+    def _spec(self, messages: list[Message]) -> Spec:
+        return SPEC.model_copy(update={"assumptions": []})
+
+
+@dataclass
+class ScriptedHuman:
+    """Answers interrupts from lists; records what it was shown."""
+
+    clarify_answers: list[ClarifyAnswer] = field(default_factory=list)
+    selection: Callable[[ModulesRequest], ModuleSelection] | None = None
+    escalations: list[EscalationDecision] = field(default_factory=list)
+    shown: list[Any] = field(default_factory=list)
+
+    def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
+        self.shown.append(request)
+        return self.clarify_answers.pop(0)
+
+    def select_modules(self, request: ModulesRequest) -> ModuleSelection:
+        self.shown.append(request)
+        if self.selection is None:
+            return ModuleSelection(modules=request.modules)
+        return self.selection(request)
+
+    def escalate(self, report: FailureReport) -> EscalationDecision:
+        self.shown.append(report)
+        return self.escalations.pop(0)

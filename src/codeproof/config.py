@@ -47,15 +47,15 @@ class LLMSettings(BaseModel):
     model: str = "qwen2.5-coder-1.5b"
     base_url: str | None = None
     api_key: str | None = None
-    temperature: float = 0.0
-    max_tokens: int = 1024
-    timeout_s: float = 300.0
-    max_retries: int = 3
+    temperature: float = Field(0.0, ge=0.0)
+    max_tokens: int = Field(1024, ge=1)
+    timeout_s: float = Field(300.0, gt=0)
+    max_retries: int = Field(3, ge=0)
     cache: bool = True
     # local (embedded llama.cpp) only
-    threads: int | None = None
-    slots: int = 2
-    ctx_size: int = 8192
+    threads: int | None = Field(None, ge=1)
+    slots: int = Field(2, ge=1)
+    ctx_size: int = Field(8192, ge=512)
 
 
 class SandboxSettings(BaseModel):

@@ -106,6 +106,17 @@ def _case_name(name: str) -> str:
     return re.split(r"::|\.|/|#", base)[-1].strip() if not re.search(r"\s", base) else base
 
 
+def _imports_of(outcome: ModuleOutcome) -> list[str]:
+    """The test files' lines that load the module (they make the examples runnable)."""
+    name = re.escape(outcome.module.name)
+    pattern = re.compile(
+        rf"^(?:from\s+{name}\s+import\s.+|import\s+{name}\b.*|.*require\(['\"]\./{name}(?:\.js)?['\"]\).*)$",
+        re.MULTILINE,
+    )
+    found = [m.group(0).strip() for t in outcome.tests.values() for m in pattern.finditer(t)]
+    return ["\n".join(dict.fromkeys(found))] if found else []
+
+
 def _status_table(modules: Sequence[ModuleOutcome]) -> str:
     rows = ["| Module | Status | Tests passed | Attempts |", "| --- | --- | --- | --- |"]
     for o in modules:
@@ -117,7 +128,8 @@ def _status_table(modules: Sequence[ModuleOutcome]) -> str:
 def _usage(outcome: ModuleOutcome, notes: ModuleNotes) -> str:
     lang = layout_for(outcome.module.language)
     shown = passing_examples(outcome)
-    blocks = "\n\n".join(f"```{lang.fence_tag}\n{ex.code}\n```" for ex in shown)
+    code = "\n\n".join([*_imports_of(outcome), *(ex.code for ex in shown)])
+    blocks = f"```{lang.fence_tag}\n{code}\n```" if shown else ""
     if outcome.status != "passed":
         warning = f"> Status: **{outcome.status}** — not every test passed; use with care."
     else:

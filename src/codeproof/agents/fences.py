@@ -75,10 +75,10 @@ def clean_path(path: str) -> str | None:
         text = text[2:]
     if not text or text.startswith("/") or re.match(r"^[A-Za-z]:", text):
         return None
-    parts = PurePosixPath(text).parts
-    if any(p in ("..", "") for p in parts) or not _PATH.fullmatch(text):
+    normal = PurePosixPath(text)
+    if ".." in normal.parts or not _PATH.fullmatch(normal.as_posix()):
         return None
-    return text
+    return normal.as_posix()
 
 
 def _path_in(text: str, *, last: bool) -> str | None:
@@ -163,15 +163,17 @@ def prose(text: str) -> str:
 
 
 def strip_prose(text: str, language: str) -> str:
-    """Code of an unfenced reply: drop leading prose lines before the first code line."""
+    """Code of an unfenced reply: drop the prose lines before the first code line.
+
+    For a known language, a reply without any line that starts like code is all prose
+    and gives an empty string.
+    """
     start = _CODE_START.get(language)
     lines = text.strip("\n").splitlines()
     if start is not None:
-        for index, line in enumerate(lines):
-            if start.match(line):
-                lines = lines[index:]
-                break
-    return "\n".join(lines).strip("\n") + "\n"
+        first = next((i for i, line in enumerate(lines) if start.match(line)), len(lines))
+        lines = lines[first:]
+    return "\n".join(lines).strip("\n") + "\n" if lines else ""
 
 
 def code_blocks(text: str, layout: Layout) -> list[CodeBlock]:

@@ -1,0 +1,144 @@
+"""Analyst and planner with a scripted model."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeproof.agents.analyst import analyze, clarify
+from codeproof.agents.planner import extract_modules, order_modules, plan_module
+from codeproof.agents.schemas import QA, Module, Spec
+from codeproof.errors import InputError
+from codeproof.llm.fake import FakeModel
+
+
+def _questions(n: int) -> dict[str, object]:
+    return {"reply": "Nice.", "ready": False, "questions": [f"q{i}?" for i in range(n)]}
+
+
+def test_clarify_caps_questions_and_shows_answers() -> None:
+    model = FakeModel([_questions(5)])
+    answers = [QA(question="Language?", answer="Python")]
+    result = clarify(model, "make a parser", answers, round=1, max_rounds=3)
+    assert result.questions == ["q0?", "q1?", "q2?"]
+    assert not result.ready
+    prompt = model.calls[0].messages[-1].content
+    assert "make a parser" in prompt and "A: Python" in prompt
+
+
+def test_clarify_last_round_asks_nothing() -> None:
+    result = clarify(FakeModel([_questions(2)]), "x", [], round=3, max_rounds=3)
+    assert result.ready and result.questions == []
+
+
+def test_clarify_ready_without_questions_when_model_lists_none() -> None:
+    result = clarify(FakeModel([{"reply": "ok", "ready": False}]), "x", [], round=1, max_rounds=3)
+    assert result.ready
+
+
+def test_clarify_proceeds_when_the_model_gives_no_valid_json() -> None:
+    model = FakeModel(["not json", "still not json"])
+    result = clarify(model, "x", [], round=1, max_rounds=3)
+    assert result.ready and result.questions == []
+    assert len(model.calls) == 2  # the shared re-ask happened
+
+
+SPEC = {
+    "title": " Adder ",
+    "summary": "Adds.",
+    "language": "Python 3",
+    "functional_requirements": ["adds", "adds", " "],
+    "interfaces": ["add(a, b)"],
+    "acceptance_examples": ["add(1, 2) -> 3"],
+    "assumptions": ["ints only"],
+}
+
+
+def test_analyze_normalizes_the_spec() -> None:
+    spec = analyze(FakeModel([SPEC]), "add", [], language=None, assumptions=["no floats"])
+    assert spec.title == "Adder"
+    assert spec.language == "python"
+    assert spec.functional_requirements == ["adds"]
+    assert spec.assumptions == ["no floats", "ints only"]
+
+
+def test_analyze_keeps_the_language_the_user_chose() -> None:
+    model = FakeModel([SPEC])
+    spec = analyze(model, "add", [], language="JS", assumptions=[])
+    assert spec.language == "javascript"
+    assert '"javascript" (fixed by the user)' in model.calls[0].messages[0].content
+
+
+def _mod(name: str, deps: list[str] | None = None) -> dict[str, object]:
+    return {
+        "name": name,
+        "purpose": f"{name} things",
+        "language": "python",
+        "depends_on": deps or [],
+        "public_interface": f"{name}()",
+    }
+
+
+def test_extract_modules_orders_by_dependencies(spec: Spec) -> None:
+    model = FakeModel([{"modules": [_mod("cli", ["core"]), _mod("core", ["util"]), _mod("util")]}])
+    assert [m.name for m in extract_modules(model, spec)] == ["util", "core", "cli"]
+
+
+def test_extract_modules_repairs_what_the_model_got_wrong(spec: Spec) -> None:
+    proposal = [
+        _mod("Parse Input", ["ghost"]),
+        _mod("json"),
+        _mod("json"),
+        _mod("a", ["b"]),
+        _mod("b", ["a", "b"]),
+        _mod("test_helpers"),
+    ]
+    modules = extract_modules(FakeModel([{"modules": proposal}]), spec)
+    names = [m.name for m in modules]
+    assert names[:3] == ["parse_input", "json_mod", "json_mod_2"]
+    assert set(names) == {"parse_input", "json_mod", "json_mod_2", "a", "b", "mod_test_helpers"}
+    assert modules[0].depends_on == []
+    by_name = {m.name: m for m in modules}
+    for position, m in enumerate(modules):  # every dependency comes first
+        assert all(names.index(d) < position for d in m.depends_on)
+    assert not (by_name["a"].depends_on and by_name["b"].depends_on)  # cycle broken
+    assert "b" not in by_name["b"].depends_on
+
+
+def test_extract_modules_falls_back_to_one_module(spec: Spec) -> None:
+    [module] = extract_modules(FakeModel([{"modules": []}]), spec)
+    assert module.name == "add"
+    assert module.language == "python"
+    assert "add(a: int, b: int) -> int" in module.public_interface
+
+
+def _module(name: str, deps: list[str] | None = None) -> Module:
+    return Module.model_validate(_mod(name, deps))
+
+
+@pytest.mark.parametrize(
+    ("modules", "problem"),
+    [
+        ([_module("a", ["b"]), _module("b", ["a"])], "cycle"),
+        ([_module("a", ["zzz"])], "unknown module"),
+        ([_module("a"), _module("a")], "used twice"),
+        ([_module("my-mod")], "not an identifier"),
+        ([_module("random")], "shadows"),
+        ([], "no modules"),
+    ],
+)
+def test_order_modules_strict_rejects_bad_user_edits(modules: list[Module], problem: str) -> None:
+    with pytest.raises(InputError, match=problem):
+        order_modules(modules)
+
+
+def test_order_modules_forces_the_spec_language() -> None:
+    [module] = order_modules([_module("adder")], language="java")
+    assert module.language == "java"
+
+
+def test_plan_module_cleans_steps_and_falls_back(spec: Spec, module: Module) -> None:
+    steps = [" a ", "", *[f"s{i}" for i in range(12)]]
+    plan = plan_module(FakeModel([{"steps": steps}]), spec, module)
+    assert plan.steps[0] == "a" and len(plan.steps) == 8
+    fallback = plan_module(FakeModel(["nope", "nope"]), spec, module)
+    assert fallback.steps and "add(a: int, b: int) -> int" in fallback.steps[0]

@@ -1,0 +1,166 @@
+"""Language layouts and the deterministic fixes of generated test files."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from codeproof.agents.layout import LAYOUTS, class_name, count_tests, layout_for, normalize_language
+from codeproof.agents.tidy import (
+    fix_java_tests,
+    fix_javascript_tests,
+    fix_python_tests,
+    rename_java_class,
+    salvage_python,
+)
+from codeproof.errors import UnknownLanguageError
+
+
+@pytest.mark.parametrize(
+    ("raw", "canonical"),
+    [
+        ("Python 3", "python"),
+        ("py", "python"),
+        ("Node.js", "javascript"),
+        ("JS", "javascript"),
+        ("java", "java"),
+        ("Rust", "rust"),
+    ],
+)
+def test_normalize_language(raw: str, canonical: str) -> None:
+    assert normalize_language(raw) == canonical
+
+
+def test_layout_paths() -> None:
+    assert (LAYOUTS["python"].source_path("adder"), LAYOUTS["python"].test_path("adder")) == (
+        "adder.py",
+        "test_adder.py",
+    )
+    assert LAYOUTS["javascript"].test_path("adder") == "adder.test.js"
+    assert LAYOUTS["java"].source_path("string_utils") == "StringUtils.java"
+    assert LAYOUTS["java"].test_path("string_utils") == "StringUtilsTest.java"
+    assert LAYOUTS["java"].is_test_path("StringUtilsTest.java")
+    assert not LAYOUTS["python"].is_test_path("adder.py")
+    assert class_name("2d_grid") == "M2dGrid"
+
+
+def test_unknown_language_is_a_user_error() -> None:
+    with pytest.raises(UnknownLanguageError):
+        layout_for("cobol")
+
+
+def test_count_tests_per_language() -> None:
+    assert count_tests("def test_a():\n    pass\nasync def test_b():\n    pass\n", "python") == 2
+    assert count_tests("test('a', () => {});\nit(\"b\", () => {});", "javascript") == 2
+    assert count_tests("@Test\nvoid a() {}\n@Test\n  public void b() {}", "java") == 2
+
+
+BROKEN = """import pytest
+from adder import add
+
+
+def test_ok():
+    assert add(1, 2) == 3
+
+
+def test_broken():
+    assert add(1, 2 == 3
+
+
+@pytest.mark.parametrize("a", [1])
+def test_param(a):
+    assert add(a, 0) == a
+"""
+
+
+def test_salvage_drops_only_the_broken_test() -> None:
+    fixed = salvage_python(BROKEN)
+    names = [n.name for n in ast.parse(fixed).body if isinstance(n, ast.FunctionDef)]
+    assert names == ["test_ok", "test_param"]
+    assert "@pytest.mark.parametrize" in fixed
+
+
+def test_duplicate_test_names_are_renamed() -> None:
+    src = (
+        "from adder import add\n\ndef test_add():\n    assert 1\n\ndef test_add():\n    assert 2\n"
+    )
+    fixed = fix_python_tests(src, "adder", [])
+    names = [n.name for n in ast.parse(fixed).body if isinstance(n, ast.FunctionDef)]
+    assert names == ["test_add", "test_add_2"]
+
+
+def test_imports_of_unknown_modules_point_at_the_module() -> None:
+    src = (
+        "import math\n"
+        "from solution import add\n"
+        "from helper import util\n"
+        "\n"
+        "def test_a():\n"
+        "    assert add(1, 1) == 2\n"
+    )
+    fixed = fix_python_tests(src, "adder", ["helper"])
+    assert "from adder import add" in fixed
+    assert "from helper import util" in fixed
+    assert "import math" in fixed
+
+
+def test_missing_module_and_pytest_imports_are_added() -> None:
+    src = (
+        '"""Tests."""\n'
+        "import math\n"
+        "\n"
+        "def test_a():\n"
+        "    with pytest.raises(TypeError):\n"
+        "        add(None, 1)\n"
+    )
+    fixed = fix_python_tests(src, "adder", [])
+    tree = ast.parse(fixed)
+    imported = [n for n in tree.body if isinstance(n, ast.ImportFrom)]
+    assert imported[0].module == "adder"
+    assert fixed.startswith("import pytest\n")
+
+
+def test_javascript_requires_are_fixed() -> None:
+    src = (
+        "const { add } = require('../src/solution');\n"
+        "test('adds', () => {\n"
+        "  assert.strictEqual(add(1, 2), 3);\n"
+        "});\n"
+    )
+    fixed = fix_javascript_tests(src, "adder", [])
+    assert "require('./adder')" in fixed
+    assert "require('node:test')" in fixed
+    assert "const assert = require('node:assert/strict');" in fixed
+    untouched = (
+        "const test = require('node:test');\nconst assert = require('node:assert/strict');\n"
+    )
+    assert fix_javascript_tests(untouched, "adder", []) == untouched
+
+
+def test_java_tests_get_imports_and_unique_names() -> None:
+    src = (
+        "public class AdderTest {\n"
+        "  @Test\n"
+        "  void adds() { assertEquals(3, Adder.add(1, 2)); }\n"
+        "  @Test\n"
+        "  void adds() { assertEquals(0, Adder.add(0, 0)); }\n"
+        "}\n"
+    )
+    fixed = fix_java_tests(src, "adder", [])
+    assert fixed.startswith(
+        "import org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n"
+    )
+    assert "void adds()" in fixed and "void adds2()" in fixed
+
+
+def test_java_class_is_renamed_to_the_file_name() -> None:
+    src = (
+        "public class Calc {\n"
+        "  public Calc() {}\n"
+        "  public static int add(int a, int b) { return a + b; }\n"
+        "}\n"
+    )
+    fixed = rename_java_class(src, "Adder")
+    assert "public class Adder {" in fixed and "public Adder()" in fixed
+    assert rename_java_class(fixed, "Adder") == fixed

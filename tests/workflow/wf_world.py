@@ -145,6 +145,9 @@ class World:
         return fenced(f"{name}.py", codes[min(n, len(codes) - 1)], f"repair {n + 1}")
 
     def model(self) -> FakeModel:
+        return FakeModel(rules=self.rules())
+
+    def rules(self) -> list[tuple[Callable[[list[Message]], bool], Any]]:
         def starts(prefix: str) -> Callable[[list[Message]], bool]:
             return lambda messages: _system(messages).startswith(prefix)
 
@@ -164,7 +167,7 @@ class World:
             (starts("You fix python code"), self.repair),
             (starts("You write short documentation"), {"summary": "Makes slugs.", "items": []}),
         ]
-        return FakeModel(rules=rules)
+        return rules
 
     def _spec(self, messages: list[Message]) -> Spec:
         return SPEC.model_copy(update={"assumptions": []})

@@ -18,7 +18,8 @@ from rich.logging import RichHandler
 
 from codeproof import __version__
 from codeproof.commands import COMMAND_MODULES
-from codeproof.errors import CodeproofError
+from codeproof.config import load_settings
+from codeproof.errors import CodeproofError, ConfigError
 
 app = typer.Typer(
     name="codeproof",
@@ -47,7 +48,12 @@ def _root(
 ) -> None:
     """Turn a request into code proven by tests run in a sandbox."""
     _state["debug"] = debug
-    level = logging.WARNING - 10 * min(verbose, 2)
+    level: int | str = logging.WARNING - 10 * min(verbose, 2)
+    if not verbose:
+        try:
+            level = load_settings().log_level
+        except ConfigError:
+            level = logging.WARNING  # the command itself reports the bad configuration
     logging.basicConfig(
         level=level,
         format="%(message)s",

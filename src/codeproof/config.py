@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -40,7 +40,13 @@ def user_config_path() -> Path:
     return base / "codeproof" / "config.toml"
 
 
-class LLMSettings(BaseModel):
+class _Section(BaseModel):
+    """A settings section; unknown keys are errors (typos must not pass silently)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class LLMSettings(_Section):
     """Model provider settings."""
 
     provider: str = "local"
@@ -58,7 +64,7 @@ class LLMSettings(BaseModel):
     ctx_size: int = Field(8192, ge=512)
 
 
-class SandboxSettings(BaseModel):
+class SandboxSettings(_Section):
     """Sandbox settings (limits apply per session)."""
 
     backend: Literal["auto", "docker", "bubblewrap", "unsafe-local"] = "auto"
@@ -71,14 +77,14 @@ class SandboxSettings(BaseModel):
     debian_mirror: str | None = None
 
 
-class ToolchainServer(BaseModel):
+class ToolchainServer(_Section):
     """How to start one toolchain MCP server."""
 
     command: list[str]
     env: dict[str, str] = Field(default_factory=dict)
 
 
-class WorkflowSettings(BaseModel):
+class WorkflowSettings(_Section):
     """Workflow settings."""
 
     max_attempts: int = 5
@@ -88,7 +94,7 @@ class WorkflowSettings(BaseModel):
     """Programmer candidates per module; all run against the tests, the best is kept."""
 
 
-class EvaluationSettings(BaseModel):
+class EvaluationSettings(_Section):
     """``codeproof eval`` settings."""
 
     data_dir: Path | None = None
@@ -108,7 +114,7 @@ class Settings(BaseSettings):
     )
 
     home: Path = Field(default_factory=_default_home)
-    log_level: str = "WARNING"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
     llm: LLMSettings = Field(default_factory=LLMSettings)
     sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
     toolchains: dict[str, ToolchainServer] = Field(default_factory=dict)

@@ -11,7 +11,7 @@ import json
 import logging
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, ClassVar, TypeVar
@@ -84,6 +84,11 @@ class ChatStream(Iterator[str]):
 
     def __next__(self) -> str:
         return next(self._pieces)
+
+    def close(self) -> None:
+        """Stop early; the provider stops generating and frees its slot."""
+        if isinstance(self._pieces, Generator):
+            self._pieces.close()
 
 
 class BaseChatModel(ABC):

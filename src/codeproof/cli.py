@@ -11,7 +11,6 @@ import logging
 import sys
 from typing import Annotated
 
-import click
 import typer
 from rich.console import Console
 from rich.logging import RichHandler
@@ -66,12 +65,13 @@ for _module in COMMAND_MODULES:
 
 
 def main() -> None:
-    """Entry point of the ``codeproof`` script."""
+    """Entry point of the ``codeproof`` script.
+
+    Typer (standalone mode) handles usage errors, ``--help`` and Ctrl-C; codeproof's
+    own errors are printed here as one line plus the fix.
+    """
     try:
-        rc = app(standalone_mode=False)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        app()
     except CodeproofError as exc:
         if _state["debug"]:
             raise
@@ -79,10 +79,3 @@ def main() -> None:
         if exc.hint:
             err_console.print(f"[bold]fix:[/] {exc.hint}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        err_console.print("aborted")
-        sys.exit(130)
-    except KeyboardInterrupt:
-        err_console.print("interrupted")
-        sys.exit(130)
-    sys.exit(rc if isinstance(rc, int) else 0)

@@ -48,6 +48,9 @@ _PREFIX = "codeproof-bwrap-"
 _MISSING = 44
 _READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
 _DEFAULT_READ_BYTES = 64 * 1024 * 1024
+_SHM_BYTES = 64 * 1024 * 1024  # like Docker's default /dev/shm
+#: bwrap itself (pid 1 inside) gets only this environment: its /proc/1/environ is visible.
+_BWRAP_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
 #: Without a memory cgroup, RLIMIT_AS is the bound; JVM and V8 reserve far more
 #: virtual memory than they use, so they get this much extra address space.
 _VIRTUAL_HEADROOM = {"python": 0, "node": 4 * 1024**3, "java": 4 * 1024**3}
@@ -228,6 +231,8 @@ class BubblewrapSession:
             "--bind", str(self._dir / "tmp"), "/tmp",
             "--proc", "/proc",
             "--dev", "/dev",
+            "--size", str(_SHM_BYTES), "--tmpfs", "/dev/shm",
+            "--remount-ro", "/dev",
             "--chdir", WORKSPACE,
             "--",
             *command,
@@ -266,6 +271,7 @@ class BubblewrapSession:
             limit=limit,
             stdin=stdin,
             preexec=self._preexec(),
+            env=dict(_BWRAP_ENV),
             on_timeout=self._cgroup.kill_all if self._cgroup else None,
         )
 

@@ -17,7 +17,9 @@ from codeproof.evaluation.datasets import Language, Task
 _FENCE = re.compile(r"```[ \t]*([\w+#.-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _IMPORT_LINE = re.compile(r"^\s*import\s+[\w.*]+\s*;\s*$", re.MULTILINE)
 _PACKAGE_LINE = re.compile(r"^\s*package\s+[\w.]+\s*;\s*$", re.MULTILINE)
-_JS_NAMES = re.compile(r"(?:\bconst|\blet|\bvar|\bfunction)\s+(\w+)")
+_JS_NAMES = re.compile(r"(?:\b(?:const|let|var)\s+(\w+)\s*=|\bfunction\s+(\w+)\s*\()")
+_C_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_BODY_INDENT = "    "
 
 
 def _js_declaration(name: str) -> str:
@@ -63,6 +65,11 @@ def _close_braces(code: str) -> str:
     return code.rstrip() + "\n" + "}\n" * missing if missing > 0 else code
 
 
+def _indent_of(code: str) -> str:
+    lines = [line for line in code.splitlines() if line.strip()]
+    return min((line[: len(line) - len(line.lstrip())] for line in lines), key=len, default="")
+
+
 def _python(task: Task, code: str) -> str:
     if _defines(code, task):
         # The prompt's function (docstring only) is valid Python; the reply redefines it.
@@ -70,9 +77,14 @@ def _python(task: Task, code: str) -> str:
     body = code.strip("\n")
     if not body.strip():
         return task.prompt
-    if textwrap.dedent(body) == body:  # not indented yet: make it the function body
-        body = textwrap.indent(body, "    ")
+    if _indent_of(body) != _BODY_INDENT:  # re-indent to the prompt's body level
+        body = textwrap.indent(textwrap.dedent(body), _BODY_INDENT)
     return task.prompt + body + "\n"
+
+
+def _js_declared(code: str) -> set[str]:
+    """Names declared at any level (comments ignored)."""
+    return {a or b for a, b in _JS_NAMES.findall(_C_COMMENTS.sub("", code))}
 
 
 def _javascript(task: Task, code: str) -> str:
@@ -80,7 +92,7 @@ def _javascript(task: Task, code: str) -> str:
         return _close_braces(task.prompt + code)
     declared = list(re.finditer(_js_declaration(task.entry_point), task.prompt))
     helpers = task.prompt[: declared[-1].start()] if declared else ""
-    if set(_JS_NAMES.findall(helpers)) & set(_JS_NAMES.findall(code)):
+    if _js_declared(helpers) & _js_declared(code):
         helpers = ""  # the reply redefines the helpers too; `const` cannot be declared twice
     return _close_braces(helpers + code.strip() + "\n")
 
@@ -100,7 +112,8 @@ def _java(task: Task, code: str) -> str:
     head = task.prompt[: signatures[-1].start()] if signatures else f"{imports}\nclass Solution {{"
     own_imports = "\n".join(m.group(0).strip() for m in _IMPORT_LINE.finditer(code))
     methods = _IMPORT_LINE.sub("", code).strip()
-    return _close_braces(f"{own_imports}\n{head}\n{textwrap.indent(methods, '    ')}\n")
+    parts = [own_imports, head.rstrip(), textwrap.indent(methods, "    ")]
+    return _close_braces("\n".join(p for p in parts if p) + "\n")
 
 
 _ASSEMBLERS: dict[Language, Callable[[Task, str], str]] = {

@@ -1,0 +1,117 @@
+"""End to end with a scripted FakeModel: single, pipeline, errors and resume."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from codeproof.config import Settings
+from codeproof.errors import ContextLengthError, InputError
+from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.runner import EvalOptions, Evaluator
+from codeproof.evaluation.scoring import Scorer
+from codeproof.llm.base import Message
+from codeproof.llm.fake import FakeModel
+from codeproof.toolchains.client import open_toolchain
+
+pytestmark = [pytest.mark.docker]
+
+Rule = tuple[Callable[[list[Message]], bool], object]
+
+
+def _asks(role: str, name: str) -> Callable[[list[Message]], bool]:
+    return lambda m: role in m[0].content and f"{name}(" in m[-1].content
+
+
+def _file(path: str, code: str, extra: str = "") -> str:
+    return f"File: {path}\n```python\n{code}```\n{extra}"
+
+
+def test_single_mode_scores_each_reply(
+    tiny_tasks: list[Task], make_scorer: Callable[..., Scorer], tmp_path: Path
+) -> None:
+    whole = "```python\ndef add(a, b):\n    return a + b\n```"
+    model = FakeModel(
+        rules=[
+            (lambda m: "def add" in m[-1].content, whole),
+            (lambda m: "def is_even" in m[-1].content, "    return n % 2 == 1"),
+        ]
+    )
+    options = EvalOptions(dataset="tiny", modes=("single",))
+    summary = Evaluator(model, make_scorer(), None, options, tmp_path).run(tiny_tasks)
+    rows = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    by_id = {r["task_id"]: r for r in rows}
+    assert by_id["tiny/add"]["passed"] is True
+    assert by_id["tiny/is_even"]["passed"] is False
+    assert by_id["tiny/is_even"]["final_code"].endswith("    return n % 2 == 1\n")
+    assert all(r["llm_calls"] == 1 and r["completion_tokens"] > 0 for r in rows)
+    assert summary.modes["single"].pass_at_1 == 0.5
+    assert (tmp_path / "report.html").is_file()
+    for call in model.calls:  # the hidden test is never shown
+        assert "check(" not in " ".join(m.content for m in call.messages)
+
+    # --resume: nothing left to do, so the model is not asked again
+    idle = FakeModel()
+    resumed = EvalOptions(dataset="tiny", modes=("single",), resume=True)
+    again = Evaluator(idle, make_scorer(), None, resumed, tmp_path).run(tiny_tasks)
+    assert idle.calls == [] and again.modes["single"].pass_at_1 == 0.5
+    with pytest.raises(InputError, match="--resume"):
+        Evaluator(idle, make_scorer(), None, options, tmp_path).run(tiny_tasks)
+
+
+def test_a_failing_task_is_recorded_and_the_run_goes_on(
+    tiny_tasks: list[Task], make_scorer: Callable[..., Scorer], tmp_path: Path
+) -> None:
+    def too_long(_: list[Message]) -> str:
+        raise ContextLengthError("prompt too long", provider="fake")
+
+    model = FakeModel(
+        rules=[
+            (lambda m: "def add" in m[-1].content, too_long),
+            (lambda m: "def is_even" in m[-1].content, "    return n % 2 == 0"),
+        ]
+    )
+    options = EvalOptions(dataset="tiny", modes=("single",))
+    summary = Evaluator(model, make_scorer(), None, options, tmp_path).run(tiny_tasks)
+    assert summary.modes["single"].errors == 1
+    assert summary.modes["single"].passed == 1
+
+
+@pytest.mark.slow
+def test_pipeline_mode_repairs_until_its_own_tests_pass(
+    tiny_tasks: list[Task],
+    make_scorer: Callable[..., Scorer],
+    docker_ready: Settings,
+    tmp_path: Path,
+) -> None:
+    add_tests = "from add import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
+    even_tests = "from is_even import is_even\n\n\ndef test_even():\n    assert is_even(4)\n"
+    add = "def add(a, b):\n    return a + b\n"
+    wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("False", "n % 2 == 0"))
+    rules: list[Rule] = [
+        (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
+        (_asks("cannot see", "add"), _file("test_add.py", add_tests)),
+        (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
+        (_asks("Write the module", "add"), _file("add.py", add)),
+        (_asks("Write the module", "is_even"), _file("is_even.py", wrong)),
+        (_asks("You fix", "is_even"), _file("is_even.py", right, "Summary: parity")),
+    ]
+    model = FakeModel(rules=rules)
+    options = EvalOptions(dataset="tiny", modes=("pipeline",), max_attempts=3)
+    summary = Evaluator(
+        model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
+    ).run(tiny_tasks)
+    rows = {
+        r["task_id"]: r
+        for r in map(json.loads, (tmp_path / "results.jsonl").read_text().splitlines())
+    }
+    assert rows["tiny/add"]["attempts"] == 1 and rows["tiny/is_even"]["attempts"] == 2
+    assert all(r["passed"] and r["own_tests_green"] for r in rows.values())
+    assert rows["tiny/is_even"]["llm_calls"] == 4  # plan, tests, code, repair
+    assert summary.modes["pipeline"].success_rate == 1.0
+    assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}
+    for call in model.calls:
+        assert "check(" not in " ".join(m.content for m in call.messages)

@@ -190,17 +190,19 @@ def build_rootfs(settings: Settings, language: str, *, force: bool = False) -> P
                 hint="run `sudo codeproof sandbox build` (apt-get install debootstrap)",
             )
         started = time.monotonic()
-        staging = Path(tempfile.mkdtemp(prefix=f".{language}-", dir=images_dir(settings)))
+        work = Path(tempfile.mkdtemp(prefix=f".{language}-", dir=images_dir(settings)))
         try:
+            staging = work / language
             tree = staging / "rootfs"
+            tree.mkdir(parents=True)
             _debootstrap(settings, recipe, tree)
             _install_wheels(recipe, tree)
             _finish_tree(tree, recipe)
             stamp = {"digest": recipe.digest, "language": language, "packages": recipe.packages}
             (staging / "recipe.json").write_text(json.dumps(stamp))
-            _swap_into_place(staging, images_dir(settings) / language)
+            _swap_into_place(staging, images_dir(settings) / language, work / "old")
         finally:
-            shutil.rmtree(staging, ignore_errors=True)
+            shutil.rmtree(work, ignore_errors=True)
         logger.info("built rootfs %s in %.0f s", language, time.monotonic() - started)
         return rootfs_path(settings, language)
 
@@ -274,13 +276,11 @@ def _finish_tree(tree: Path, recipe: Recipe) -> None:
     (tree / "etc/codeproof-recipe").write_text(f"{recipe.language} {recipe.digest}\n")
 
 
-def _swap_into_place(staging: Path, final: Path) -> None:
-    old = final.with_name(f".{final.name}.old-{os.getpid()}")
+def _swap_into_place(staging: Path, final: Path, old: Path) -> None:
+    """Replace ``final`` by ``staging`` with two renames; ``old`` receives the previous tree."""
     if final.exists():
         final.rename(old)
     staging.rename(final)
-    staging.mkdir()  # the caller's cleanup expects it
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _check_call(command: list[str], *, what: str) -> None:

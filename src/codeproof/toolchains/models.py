@@ -57,6 +57,8 @@ class CheckReport(BaseModel):
 
     ok: bool
     diagnostics: list[Diagnostic] = Field(default_factory=list)
+    message: str = ""
+    """Notes about the check itself (e.g. a linter that is not installed)."""
 
 
 class RunReport(BaseModel):

@@ -1,0 +1,62 @@
+"""``codeproof mcp``: Model Context Protocol servers."""
+
+from __future__ import annotations
+
+import functools
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from codeproof.config import load_settings
+
+
+class ToolchainName(StrEnum):
+    """Built-in toolchains (see ``codeproof.toolchains.registry``)."""
+
+    python = "python"
+    node = "node"
+    java = "java"
+
+
+class Backend(StrEnum):
+    """Sandbox backends a server may use."""
+
+    auto = "auto"
+    docker = "docker"
+    bubblewrap = "bubblewrap"
+    unsafe_local = "unsafe-local"
+
+
+mcp_app = typer.Typer(
+    help="Model Context Protocol servers (stdio) for MCP clients such as Claude Desktop, "
+    "Cursor or VS Code.",
+    no_args_is_help=True,
+)
+
+
+@mcp_app.command("toolchain")
+def toolchain(
+    name: Annotated[ToolchainName, typer.Argument(help="Which toolchain to serve.")],
+    sandbox: Annotated[
+        Backend | None,
+        typer.Option(help="Sandbox backend (default: sandbox.backend of the configuration)."),
+    ] = None,
+) -> None:
+    """Serve one language toolchain (run_tests, check, run, conventions) over stdio."""
+    # Imported here: the MCP server stack is heavy and only this command needs it.
+    from codeproof.sandbox.registry import limits_from_settings, open_session
+    from codeproof.toolchains.registry import get_toolchain
+    from codeproof.toolchains.server import ToolchainService, build_server
+
+    settings = load_settings(sandbox={"backend": sandbox.value if sandbox else None})
+    service = ToolchainService(
+        toolchain=get_toolchain(name.value),
+        open_session=functools.partial(open_session, settings),
+        limits=limits_from_settings(settings),
+    )
+    build_server(service).run("stdio")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(mcp_app, name="mcp")

@@ -1,0 +1,228 @@
+"""The Toolchain seam: how one language builds, checks, tests and runs code in a sandbox.
+
+A toolchain is given an open :class:`~codeproof.sandbox.base.SandboxSession` with a
+fresh workspace (the server opens one per tool call) and returns the structured
+reports of :mod:`codeproof.toolchains.models`. Implementations live in
+``python.py``, ``node.py`` and ``java.py`` and are chosen through
+:data:`codeproof.toolchains.registry.TOOLCHAINS`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import uuid
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Protocol, runtime_checkable
+
+from codeproof.errors import InputError
+from codeproof.sandbox.base import RunResult, SandboxSession
+from codeproof.toolchains.junit import (
+    JUnitCase,
+    ReportParseError,
+    parse_junit_xml,
+    report_from_cases,
+    truncate_middle,
+)
+from codeproof.toolchains.models import CheckReport, RunReport, TestCase, TestReport
+
+WORK_DIR = ".codeproof"
+"""Workspace directory reserved for the toolchain's own files (reports, helper scripts)."""
+
+OUTPUT_LIMIT = 20_000
+"""Characters kept of a run's output (head and tail)."""
+
+REPORT_LIMIT = 8 * 1024 * 1024
+"""Bytes read back of a JUnit XML report."""
+
+MAX_FILES = 200
+MAX_TOTAL_BYTES = 5 * 1024 * 1024
+
+
+@runtime_checkable
+class Toolchain(Protocol):
+    """One language's build, lint, test and run commands.
+
+    Attributes:
+        name: Toolchain name, as in ``codeproof mcp toolchain <name>``.
+        language: Language it serves (names the ``conventions://<language>`` resource).
+        sandbox_language: Sandbox image it runs in.
+    """
+
+    name: str
+    language: str
+    sandbox_language: str
+
+    def run_tests(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        tests: Mapping[str, str],
+        timeout_s: float,
+    ) -> TestReport:
+        """Put the files and tests in the workspace, run the tests, read the JUnit report."""
+        ...
+
+    def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
+        """Compile or lint the files; diagnostics with file and line."""
+        ...
+
+    def run(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        command_args: Sequence[str],
+        stdin: str | None,
+        timeout_s: float,
+    ) -> RunReport:
+        """Run a program of the files with command line arguments and stdin."""
+        ...
+
+
+def validate_files(files: Mapping[str, str], what: str = "files") -> dict[str, str]:
+    """Check that every path is a plain relative path inside the workspace.
+
+    Raises:
+        InputError: An absolute path, ``..``, an empty name, a path in the reserved
+            ``.codeproof/`` directory, too many files or too much content.
+    """
+    if len(files) > MAX_FILES:
+        raise InputError(f"{what}: {len(files)} files, at most {MAX_FILES} are accepted")
+    total = 0
+    clean: dict[str, str] = {}
+    for path, content in files.items():
+        normalized = posixpath.normpath(path) if path else ""
+        if (
+            not path
+            or "\\" in path
+            or "\0" in path
+            or path.startswith("/")
+            or normalized in {".", ".."}
+            or normalized.startswith("../")
+        ):
+            raise InputError(
+                f"{what}: invalid path {path!r}",
+                hint="use a relative path inside the project, e.g. 'calc.py' or 'src/calc.py'",
+            )
+        if normalized == WORK_DIR or normalized.startswith(WORK_DIR + "/"):
+            raise InputError(f"{what}: {path!r} is inside the reserved directory {WORK_DIR}/")
+        total += len(content.encode())
+        clean[normalized] = content
+    if total > MAX_TOTAL_BYTES:
+        raise InputError(f"{what}: {total} bytes of content, at most {MAX_TOTAL_BYTES} accepted")
+    return clean
+
+
+def validate_sources(
+    files: Mapping[str, str], tests: Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Validated files and tests of one test run.
+
+    Raises:
+        InputError: A bad path, a path given both as a file and as a test, or no test.
+    """
+    clean_files = validate_files(files, "files")
+    clean_tests = validate_files(tests, "tests")
+    if not clean_tests:
+        raise InputError("tests: no test file given", hint="pass at least one test file")
+    both = sorted(set(clean_files) & set(clean_tests))
+    if both:
+        raise InputError(f"{', '.join(both)} given both as a file and as a test")
+    return clean_files, clean_tests
+
+
+def asset_text(name: str) -> str:
+    """A helper script shipped in ``codeproof/toolchains/assets``."""
+    return resources.files("codeproof.toolchains").joinpath("assets", name).read_text("utf-8")
+
+
+def fresh_name(stem: str, suffix: str = "") -> str:
+    """A unique workspace path under :data:`WORK_DIR` (the code under test cannot guess it)."""
+    return f"{WORK_DIR}/{stem}-{uuid.uuid4().hex[:12]}{suffix}"
+
+
+def combined_output(*results: RunResult) -> str:
+    """Standard output then standard error of each run, truncated to :data:`OUTPUT_LIMIT`."""
+    parts = [text for result in results for text in (result.stdout, result.stderr) if text]
+    return truncate_middle("\n".join(part.rstrip("\n") for part in parts), OUTPUT_LIMIT)
+
+
+def run_report(result: RunResult, *, duration_s: float | None = None) -> RunReport:
+    """A :class:`RunReport` of one sandbox run, output truncated."""
+    stdout = truncate_middle(result.stdout, OUTPUT_LIMIT)
+    stderr = truncate_middle(result.stderr, OUTPUT_LIMIT)
+    return RunReport(
+        exit_code=result.exit_code,
+        stdout=stdout,
+        stderr=stderr,
+        timed_out=result.timed_out,
+        truncated=result.truncated or stdout != result.stdout or stderr != result.stderr,
+        duration_s=round(result.duration_s if duration_s is None else duration_s, 3),
+    )
+
+
+def read_cases(session: SandboxSession, path: str) -> tuple[list[JUnitCase] | None, str]:
+    """Parse the JUnit report at ``path``; ``(None, reason)`` when missing or unreadable."""
+    document = session.read_file(path, max_bytes=REPORT_LIMIT)
+    if document is None:
+        return None, "the test run produced no report"
+    try:
+        return parse_junit_xml(document), ""
+    except ReportParseError as exc:
+        return None, f"the test report is unreadable ({exc})"
+
+
+def _run_problem(result: RunResult, timeout_s: float) -> str:
+    if result.timed_out:
+        return (
+            f"the tests timed out after {timeout_s:g} s (an infinite loop, a deadlock or a "
+            "test waiting for input?)"
+        )
+    if result.oom_killed:
+        return "the tests were killed: out of memory"
+    return ""
+
+
+def finish_report(
+    cases: list[TestCase] | None,
+    reason: str,
+    result: RunResult,
+    *,
+    timeout_s: float,
+    no_tests_message: str,
+    output: str,
+    duration_s: float,
+) -> TestReport:
+    """The :class:`TestReport` of a test run, from the cases its report holds.
+
+    Args:
+        cases: Test cases read from the report, or ``None`` when there is none.
+        reason: Why there is no report (used when ``cases`` is ``None``).
+        result: The run of the test framework.
+        timeout_s: The timeout the run had.
+        no_tests_message: Message when the report holds no test at all.
+        output: Combined, truncated output of the run(s).
+        duration_s: Wall time of the whole tool call.
+    """
+    problem = _run_problem(result, timeout_s)
+    if cases is None:
+        message = problem or f"{reason} (exit code {result.exit_code}); see the output"
+        cases_found: list[TestCase] = []
+    else:
+        message = problem or ("" if cases else no_tests_message)
+        cases_found = cases
+    report = report_from_cases(
+        cases_found,
+        output=output,
+        duration_s=round(duration_s, 3),
+        timed_out=result.timed_out,
+        message=message,
+    )
+    if cases is None:
+        report.errors = 1
+    return report
+
+
+def error_report(message: str, output: str, duration_s: float) -> TestReport:
+    """A run that could not start (e.g. compilation failed): no test ran, one error."""
+    return TestReport(errors=1, message=message, output=output, duration_s=round(duration_s, 3))

@@ -1,0 +1,168 @@
+"""The Java toolchain: javac and the JUnit 5 console launcher's XML reports."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import time
+from collections.abc import Mapping, Sequence
+
+from codeproof.sandbox.base import RunResult, SandboxSession
+from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
+from codeproof.toolchains.base import (
+    WORK_DIR,
+    combined_output,
+    error_report,
+    finish_report,
+    fresh_name,
+    read_cases,
+    run_report,
+)
+from codeproof.toolchains.junit import report_from_cases, truncate_head
+from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestReport
+
+CLASSES_DIR = f"{WORK_DIR}/classes"
+# Quicker start-up for short-lived JVMs: C1 only, serial GC.
+JVM_FLAGS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+COMPILE_TIMEOUT_S = 120.0
+_DIAGNOSTIC = re.compile(
+    r"^(?P<file>[^\s:][^:]*\.java):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.*)$"
+)
+
+
+def parse_javac_output(output: str) -> list[Diagnostic]:
+    """Diagnostics of ``javac`` (``File.java:3: error: message`` lines; the caret line
+    below the source excerpt gives the column)."""
+    lines = output.splitlines()
+    found: list[Diagnostic] = []
+    for index, text in enumerate(lines):
+        match = _DIAGNOSTIC.match(text)
+        if not match:
+            continue
+        column = None
+        if index + 2 < len(lines) and lines[index + 2].strip() == "^":
+            column = lines[index + 2].index("^") + 1
+        found.append(
+            Diagnostic(
+                file=match["file"],
+                line=int(match["line"]),
+                column=column,
+                message=match["msg"],
+                severity="error" if match["sev"] == "error" else "warning",
+            )
+        )
+    return found
+
+
+def _compile(
+    session: SandboxSession, sources: Sequence[str], out_dir: str, *lint: str
+) -> RunResult:
+    command = [
+        "javac", *(f"-J{flag}" for flag in JVM_FLAGS), "-encoding", "UTF-8", *lint,
+        "-cp", JUNIT_CONSOLE_JAR, "-d", out_dir, *sources,
+    ]  # fmt: skip
+    return session.run(command, timeout_s=COMPILE_TIMEOUT_S)
+
+
+def _compile_failure(result: RunResult) -> str:
+    if result.timed_out:
+        return f"compilation timed out after {COMPILE_TIMEOUT_S:g} s"
+    errors = [d for d in parse_javac_output(result.stderr + result.stdout) if d.severity == "error"]
+    listed = "; ".join(f"{d.file}:{d.line}: {d.message}" for d in errors[:10])
+    return truncate_head(f"compilation failed: {listed or result.stderr.strip()}", 2_000)
+
+
+class JavaToolchain:
+    """Java (Debian's default JDK) with JUnit 5."""
+
+    name = "java"
+    language = "java"
+    sandbox_language = "java"
+
+    def run_tests(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        tests: Mapping[str, str],
+        timeout_s: float,
+    ) -> TestReport:
+        """Compile everything, run the test classes with the JUnit 5 console launcher."""
+        started = time.monotonic()
+        test_files = sorted(path for path in tests if path.endswith(".java"))
+        if not test_files:
+            return report_from_cases(
+                [], message="no Java test file among the tests (expected <ClassName>Test.java)"
+            )
+        session.put_files({**files, **tests})
+        sources = sorted(path for path in {**files, **tests} if path.endswith(".java"))
+        compiled = _compile(session, sources, CLASSES_DIR)
+        if compiled.exit_code != 0 or compiled.timed_out:
+            return error_report(
+                _compile_failure(compiled),
+                combined_output(compiled),
+                time.monotonic() - started,
+            )
+        reports_dir = fresh_name("junit-reports")
+        selectors = [
+            arg
+            for path in test_files
+            for arg in ("--select-class", posixpath.splitext(posixpath.basename(path))[0])
+        ]
+        command = [
+            "java", *JVM_FLAGS, "-jar", JUNIT_CONSOLE_JAR, "--disable-banner",
+            "--disable-ansi-colors", "--details=tree", "-cp", CLASSES_DIR, *selectors,
+            "--reports-dir", reports_dir,
+        ]  # fmt: skip
+        result = session.run(command, timeout_s=timeout_s)
+        raw, reason = read_cases(session, f"{reports_dir}/TEST-junit-jupiter.xml")
+        cases = None
+        if raw is not None:
+            cases = [case.to_test_case(case.qualified_name) for case in raw]
+        return finish_report(
+            cases,
+            reason,
+            result,
+            timeout_s=timeout_s,
+            no_tests_message=(
+                f"no tests found in {', '.join(test_files)}: JUnit 5 runs methods annotated "
+                "with @Test from org.junit.jupiter.api (see conventions://java)"
+            ),
+            output=combined_output(compiled, result),
+            duration_s=time.monotonic() - started,
+        )
+
+    def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
+        """``javac -Xlint:all`` on every Java file."""
+        sources = sorted(path for path in files if path.endswith(".java"))
+        if not sources:
+            return CheckReport(ok=True, message="no Java file to check")
+        session.put_files(dict(files))
+        result = _compile(session, sources, fresh_name("check-classes"), "-Xlint:all")
+        diagnostics = parse_javac_output(result.stderr + result.stdout)
+        ok = result.exit_code == 0 and not result.timed_out
+        if not ok and not any(d.severity == "error" for d in diagnostics):
+            diagnostics.append(Diagnostic(file="", message=_compile_failure(result)))
+        return CheckReport(ok=ok, diagnostics=diagnostics)
+
+    def run(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        command_args: Sequence[str],
+        stdin: str | None,
+        timeout_s: float,
+    ) -> RunReport:
+        """Compile every ``.java`` file, then ``java -cp <classes> <command_args>``
+        (the first argument is the main class)."""
+        started = time.monotonic()
+        session.put_files(dict(files))
+        sources = sorted(path for path in files if path.endswith(".java"))
+        if sources:
+            compiled = _compile(session, sources, CLASSES_DIR)
+            if compiled.exit_code != 0 or compiled.timed_out:
+                report = run_report(compiled, duration_s=time.monotonic() - started)
+                report.stderr = f"{_compile_failure(compiled)}\n{report.stderr}"
+                return report
+        command = ["java", *JVM_FLAGS, "-cp", CLASSES_DIR, *command_args]
+        result = session.run(command, timeout_s=timeout_s, stdin=stdin)
+        return run_report(result, duration_s=time.monotonic() - started)

@@ -1,0 +1,181 @@
+"""The JavaScript toolchain: Node's built-in test runner with a JUnit XML reporter."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from codeproof.errors import ToolchainError
+from codeproof.sandbox.base import SandboxSession
+from codeproof.toolchains.base import (
+    asset_text,
+    combined_output,
+    finish_report,
+    fresh_name,
+    read_cases,
+    run_report,
+)
+from codeproof.toolchains.junit import JUnitCase, report_from_cases, truncate_head
+from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestCase, TestReport
+
+JS_SUFFIXES = (".js", ".cjs", ".mjs")
+_LOCATION = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
+_ERROR_LINE = re.compile(r"^(?P<type>[A-Za-z]*Error): (?P<message>.*)$")
+
+
+class _CheckedFile(BaseModel):
+    file: str
+    status: int | None
+    stderr: str
+
+
+_CHECKED = TypeAdapter(list[_CheckedFile])
+
+
+def parse_check_stderr(file: str, stderr: str) -> Diagnostic:
+    """The diagnostic of a failed ``node --check``.
+
+    Node prints ``<path>:<line>``, the source line, a caret line under the error and
+    ``SyntaxError: <message>``.
+    """
+    lines = stderr.splitlines()
+    line: int | None = None
+    column: int | None = None
+    if lines and (location := _LOCATION.match(lines[0])):
+        line = int(location["line"])
+        if len(lines) > 2 and "^" in lines[2]:
+            column = lines[2].index("^") + 1
+    message = next(
+        (f"{m['type']}: {m['message']}" for text in lines if (m := _ERROR_LINE.match(text))),
+        stderr.strip()[:500] or "node --check failed",
+    )
+    return Diagnostic(file=file, line=line, column=column, message=message)
+
+
+def _is_test_file_name(name: str, test_files: Sequence[str]) -> str | None:
+    """The test file a runner-level test name refers to (node names them by path)."""
+    for path in test_files:
+        if name == path or name.endswith("/" + path):
+            return path
+    return None
+
+
+def load_error(output: str) -> str:
+    """The first ``XxxError: message`` of the output with the lines locating it."""
+    lines = output.splitlines()
+    for index, line in enumerate(lines):
+        if _ERROR_LINE.match(line.strip()):
+            return "\n".join(lines[max(index - 4, 0) : index + 1]).strip()
+    return ""
+
+
+def normalize_cases(
+    cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
+) -> list[TestCase]:
+    """Turn node:test report cases into test cases.
+
+    The runner reports each test file as a test of its own when the file has no tests
+    or fails before or after its tests: a passing one is not a test (a file that prints
+    "passed" and exits 0 proves nothing) and is dropped, a failing one is an ``error``
+    (e.g. a syntax error in the module it requires). A suite named after the file
+    (older runtimes wrap the file's tests in it) is left out of test names.
+    """
+    out: list[TestCase] = []
+    for case in cases:
+        suites = case.suites
+        if suites and _is_test_file_name(suites[0], test_files):
+            suites = suites[1:]
+        file = _is_test_file_name(case.name, test_files) if not suites else None
+        if file is None:
+            out.append(case.to_test_case(" > ".join((*suites, case.name))))
+        elif case.outcome in ("failed", "error"):
+            detail = load_error(output) or case.message
+            message = f"{file} failed to load or exited with an error:\n{detail}"
+            out.append(TestCase(name=file, outcome="error", message=truncate_head(message, 1_500)))
+    return out
+
+
+class NodeToolchain:
+    """Node.js with ``node --test`` (CommonJS modules, ``node:assert``)."""
+
+    name = "node"
+    language = "javascript"
+    sandbox_language = "node"
+
+    def run_tests(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        tests: Mapping[str, str],
+        timeout_s: float,
+    ) -> TestReport:
+        """Run ``node --test`` on the JavaScript test files; counts from the JUnit report."""
+        started = time.monotonic()
+        test_files = sorted(path for path in tests if path.endswith(JS_SUFFIXES))
+        if not test_files:
+            return report_from_cases(
+                [],
+                message="no JavaScript test file among the tests (expected <module>.test.js)",
+            )
+        reporter = fresh_name("junit-reporter", ".mjs")
+        report = fresh_name("node-test", ".xml")
+        session.put_files({**files, **tests, reporter: asset_text("junit-reporter.mjs")})
+        command = [
+            "node", "--test",
+            f"--test-reporter=./{reporter}", f"--test-reporter-destination={report}",
+            "--test-reporter=spec", "--test-reporter-destination=stdout",
+            *test_files,
+        ]  # fmt: skip
+        result = session.run(command, timeout_s=timeout_s)
+        raw, reason = read_cases(session, report)
+        output = combined_output(result)
+        cases = None if raw is None else normalize_cases(raw, test_files, output)
+        return finish_report(
+            cases,
+            reason,
+            result,
+            timeout_s=timeout_s,
+            no_tests_message=(
+                f"no tests found in {', '.join(test_files)}: declare tests with "
+                "test('...', () => { ... }) from require('node:test') (see conventions://javascript)"
+            ),
+            output=output,
+            duration_s=time.monotonic() - started,
+        )
+
+    def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
+        """``node --check`` every JavaScript file."""
+        sources = sorted(path for path in files if path.endswith(JS_SUFFIXES))
+        if not sources:
+            return CheckReport(ok=True, message="no JavaScript file to check")
+        checker = fresh_name("nodecheck", ".cjs")
+        session.put_files({**files, checker: asset_text("nodecheck.cjs")})
+        result = session.run(["node", checker, *sources])
+        try:
+            checked = _CHECKED.validate_python(json.loads(result.stdout))
+        except (ValueError, ValidationError) as exc:
+            raise ToolchainError(
+                f"the JavaScript checker failed (exit code {result.exit_code}): "
+                f"{(result.stderr or result.stdout).strip()[:500]}",
+                language=self.name,
+                hint="check the node sandbox image (codeproof doctor)",
+            ) from exc
+        diagnostics = [parse_check_stderr(c.file, c.stderr) for c in checked if c.status != 0]
+        return CheckReport(ok=not diagnostics, diagnostics=diagnostics)
+
+    def run(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        command_args: Sequence[str],
+        stdin: str | None,
+        timeout_s: float,
+    ) -> RunReport:
+        """``node <command_args>`` in the workspace."""
+        session.put_files(dict(files))
+        result = session.run(["node", *command_args], timeout_s=timeout_s, stdin=stdin)
+        return run_report(result)

@@ -1,0 +1,151 @@
+"""The Python toolchain: pytest with a JUnit XML report, py_compile + ruff, python3."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from codeproof.errors import ToolchainError
+from codeproof.sandbox.base import SandboxSession
+from codeproof.toolchains.base import (
+    asset_text,
+    combined_output,
+    finish_report,
+    fresh_name,
+    read_cases,
+    run_report,
+)
+from codeproof.toolchains.junit import report_from_cases
+from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestReport
+
+# flake8's classic "fatal" selection: syntax errors, invalid comparisons and statements,
+# undefined names. Every other ruff finding is a warning.
+RUFF_ERROR_PREFIXES = ("E9", "F63", "F7", "F82")
+
+
+class _RawDiagnostic(BaseModel):
+    file: str
+    line: int | None = None
+    column: int | None = None
+    message: str
+    code: str | None = None
+    source: str
+
+
+class _CheckOutput(BaseModel):
+    diagnostics: list[_RawDiagnostic]
+    notes: list[str]
+
+
+def _severity(raw: _RawDiagnostic) -> str:
+    if raw.source == "py_compile" or raw.code is None:
+        return "error"
+    return "error" if raw.code.startswith(RUFF_ERROR_PREFIXES) else "warning"
+
+
+def pytest_message(text: str) -> str:
+    """A pytest failure text with its ``E   `` lines (the assertion or exception) first."""
+    explanation = [line for line in text.splitlines() if line.startswith("E ")]
+    if not explanation:
+        return text
+    return "\n".join(explanation) + "\n\n" + text
+
+
+class PythonToolchain:
+    """Python 3 with pytest (and ruff when the image has it)."""
+
+    name = "python"
+    language = "python"
+    sandbox_language = "python"
+
+    def run_tests(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        tests: Mapping[str, str],
+        timeout_s: float,
+    ) -> TestReport:
+        """Run pytest on the ``.py`` test files; counts from ``--junitxml``."""
+        started = time.monotonic()
+        test_files = sorted(path for path in tests if path.endswith(".py"))
+        if not test_files:
+            return report_from_cases(
+                [],
+                message="no Python test file among the tests (expected test_<module>.py)",
+            )
+        session.put_files({**files, **tests})
+        report = fresh_name("pytest", ".xml")
+        command = [
+            "python3", "-B", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--color=no",
+            "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}", "--rootdir=.",
+            *test_files,
+        ]  # fmt: skip
+        result = session.run(command, timeout_s=timeout_s)
+        raw, reason = read_cases(session, report)
+        cases = None
+        if raw is not None:
+            cases = [
+                case.to_test_case(case.qualified_name, pytest_message(case.message)) for case in raw
+            ]
+        return finish_report(
+            cases,
+            reason,
+            result,
+            timeout_s=timeout_s,
+            no_tests_message=(
+                f"no tests found in {', '.join(test_files)}: pytest collects functions named "
+                "test_* (see conventions://python)"
+            ),
+            output=combined_output(result),
+            duration_s=time.monotonic() - started,
+        )
+
+    def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
+        """``py_compile`` every ``.py`` file, then ruff (when installed) on the others."""
+        sources = sorted(path for path in files if path.endswith(".py"))
+        if not sources:
+            return CheckReport(ok=True, message="no Python file to check")
+        checker = fresh_name("pycheck", ".py")
+        session.put_files({**files, checker: asset_text("pycheck.py")})
+        result = session.run(["python3", "-B", checker, *sources])
+        try:
+            output = _CheckOutput.model_validate(json.loads(result.stdout))
+        except (ValueError, ValidationError) as exc:
+            raise ToolchainError(
+                f"the Python checker failed (exit code {result.exit_code}): "
+                f"{(result.stderr or result.stdout).strip()[:500]}",
+                language=self.name,
+                hint="check the python sandbox image (codeproof doctor)",
+            ) from exc
+        diagnostics = [
+            Diagnostic(
+                file=raw.file,
+                line=raw.line,
+                column=raw.column,
+                message=raw.message,
+                severity="error" if _severity(raw) == "error" else "warning",
+                code=raw.code,
+            )
+            for raw in output.diagnostics
+        ]
+        return CheckReport(
+            ok=all(d.severity != "error" for d in diagnostics),
+            diagnostics=diagnostics,
+            message="; ".join(output.notes),
+        )
+
+    def run(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        command_args: Sequence[str],
+        stdin: str | None,
+        timeout_s: float,
+    ) -> RunReport:
+        """``python3 <command_args>`` in the workspace."""
+        session.put_files(dict(files))
+        result = session.run(["python3", *command_args], timeout_s=timeout_s, stdin=stdin)
+        return run_report(result)

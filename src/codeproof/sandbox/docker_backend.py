@@ -51,8 +51,8 @@ _MISSING = 44
 _READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
 _DEFAULT_READ_BYTES = 64 * 1024 * 1024
 _GRACE_S = 5.0
-_reaped_lock = threading.Lock()
-_reaped: set[str] = set()
+_open_lock = threading.Lock()  # one reaping pass and one image check/build at a time
+_reaped = threading.Event()
 
 
 _client_lock = threading.Lock()
@@ -149,11 +149,11 @@ class DockerSandbox:
         """Start a container for ``language`` (building its image first if needed)."""
         recipe_for(language)
         client = self.client()
-        with _reaped_lock:
-            if "done" not in _reaped:
+        with _open_lock:
+            if not _reaped.is_set():
                 reap_leftovers(client)
-                _reaped.add("done")
-        ensure_image(self._settings, client, language)
+                _reaped.set()
+            ensure_image(self._settings, client, language)
         session = DockerSession(client, recipe_for(language).image, limits or Limits())
         session.start()
         return session

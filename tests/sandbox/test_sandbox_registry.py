@@ -170,3 +170,33 @@ def test_doctor_reports_missing_images_with_a_fix(
     result = checks.check_sandbox_images(settings)
     assert not result.ok
     assert result.fix and "codeproof sandbox build" in result.fix
+
+
+def test_official_dockerfile_carries_the_recipe() -> None:
+    from codeproof.sandbox.docker_images import _dockerfile
+
+    recipe = images.RECIPES["java"]
+    text = _dockerfile(recipe)
+    assert text.startswith(f"FROM {recipe.official_base}\n")
+    assert f"codeproof.recipe={recipe.digest}" in text
+    assert "junit5" in text and 'CMD ["sleep", "infinity"]' in text
+
+
+def test_official_build_failure_is_unavailable_with_a_fix(settings: Settings) -> None:
+    import docker.errors
+
+    from codeproof.sandbox.docker_images import ensure_image
+
+    class Images:
+        def get(self, name: str) -> object:
+            raise docker.errors.ImageNotFound("absent")
+
+        def build(self, **kwargs: object) -> object:
+            raise docker.errors.APIError("registry unreachable")
+
+    class Client:
+        images = Images()
+
+    with pytest.raises(SandboxUnavailableError) as info:
+        ensure_image(settings, Client(), "node", source="official")
+    assert info.value.hint and "--source debian" in info.value.hint

@@ -23,7 +23,7 @@ ORCHESTRATOR = textwrap.dedent(
     from codeproof.sandbox.base import Limits
 
     box = BACKENDS[sys.argv[1]](load_settings()).open("python", Limits(timeout_s=120))
-    handle = getattr(box, "container_id", None) or str(box._dir)
+    handle = getattr(box, "container_id", None) or str(box.host_dir)
     print(handle, flush=True)
     box.run(["sh", "-c", "echo $$ > /workspace/pid; exec sleep 120"])
     """

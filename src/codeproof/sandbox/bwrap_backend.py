@@ -164,8 +164,13 @@ class BubblewrapSession:
         self._cgroup_fds: list[int] = []
         self._closed = False
 
+    @property
+    def host_dir(self) -> Path | None:
+        """Host directory holding the workspace and ``/tmp`` (``None`` when closed)."""
+        return self._dir
+
     def start(self) -> None:
-        """Create the workspace, the cgroup and the directory handles."""
+        """Create the workspace, the cgroup and the read-only view of the tree."""
         try:
             self._dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{owner_tag().replace(':', '-')}-"))
             if _is_root():

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from codeproof.config import Settings
 from codeproof.llm.checks import check_model, check_provider
 from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
+from codeproof.toolchains.doctor import check_toolchains
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ CHECKS: list[CheckFn] = [
     check_docker,
     check_bubblewrap,
     check_sandbox_images,
+    check_toolchains,
 ]
 
 

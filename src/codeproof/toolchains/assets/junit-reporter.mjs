@@ -92,4 +92,5 @@ async function* junitReporter(source) {
   yield body ? `${body}\n</testsuites>\n` : '</testsuites>\n';
 }
 
+export { junitReporter };
 export default reporters.junit ?? junitReporter;

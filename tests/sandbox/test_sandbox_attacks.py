@@ -200,6 +200,17 @@ def test_links_to_host_paths_are_not_followed(open_box: OpenSession, tmp_path: P
     assert secret.read_text() == token  # cleanup did not follow the link
 
 
+def test_nested_namespaces_and_privilege_gain_are_refused(open_box: OpenSession) -> None:
+    probe = (
+        "unshare -U true 2>/dev/null && echo USERNS;"
+        " unshare -n true 2>/dev/null && echo NETNS;"
+        " grep -q '^CapEff:[[:space:]]*0*$' /proc/self/status || echo CAPS;"
+        " true"
+    )
+    result = open_box().run(["sh", "-c", probe])
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
 def test_host_environment_is_invisible(
     open_box: OpenSession, monkeypatch: pytest.MonkeyPatch
 ) -> None:

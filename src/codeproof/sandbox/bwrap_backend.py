@@ -65,7 +65,10 @@ def bwrap_works() -> bool:
     """Whether bwrap can create the namespaces it needs here (cached)."""
     if shutil.which("bwrap") is None:
         return False
-    command = ["bwrap", "--unshare-all", "--uid", str(SANDBOX_UID), "--ro-bind", "/", "/", "true"]
+    command = [
+        "bwrap", "--unshare-all", "--unshare-user", "--disable-userns",
+        "--uid", str(SANDBOX_UID), "--ro-bind", "/", "/", "true",
+    ]  # fmt: skip
     try:
         proc = subprocess.run(
             command,
@@ -224,6 +227,8 @@ class BubblewrapSession:
         return [
             "bwrap",
             "--unshare-all",
+            "--unshare-user",
+            "--disable-userns",
             "--die-with-parent",
             "--new-session",
             "--clearenv",

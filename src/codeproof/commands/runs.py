@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from codeproof.commands.new import execute
 from codeproof.config import load_settings
@@ -30,10 +30,11 @@ def list_runs(
     """The runs, newest first."""
     with _store() as store:
         runs = store.list_runs(limit)
-    table = Table("id", "status", "created (UTC)", "request", "output / reason")
+    table = Table(Column("id", no_wrap=True), "status", "created (UTC)", "request", "output")
     for run in runs:
         request = run.request if len(run.request) <= 50 else run.request[:47] + "..."
-        table.add_row(run.id, run.status, run.created_iso, request, run.reason or run.out_dir)
+        status = f"{run.status}: {run.reason}" if run.reason else run.status
+        table.add_row(run.id, status, run.created_iso, request, run.out_dir)
     Console().print(table)
 
 

@@ -1,0 +1,114 @@
+"""``codeproof new --json``, ``runs list|show|logs`` and ``resume`` through the real CLI
+entry point (FakeModel in place of the provider, real toolchain)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wf_world import BAD_1, GOOD, World
+
+from codeproof.cli import main
+from codeproof.commands import new as new_command
+from codeproof.errors import ProviderUnreachableError
+from codeproof.llm.base import Message
+from codeproof.llm.fake import FakeModel
+
+pytestmark = pytest.mark.docker
+
+
+def cli(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["codeproof", *args])
+    with pytest.raises(SystemExit) as caught:
+        main()
+    out, err = capsys.readouterr()
+    code = caught.value.code
+    return (code if isinstance(code, int) else 1), out, err
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, real_toolchains: Any) -> Path:
+    monkeypatch.setenv("CODEPROOF_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CODEPROOF_SANDBOX__BACKEND", "docker")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(new_command, "toolchain_factory", lambda settings: real_toolchains)
+    return tmp_path / "home"
+
+
+def use_model(monkeypatch: pytest.MonkeyPatch, model: FakeModel) -> None:
+    monkeypatch.setattr(new_command, "get_chat_model", lambda settings: model)
+
+
+def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [GOOD]})
+    use_model(monkeypatch, world.model())
+
+    code, out, _ = cli(
+        ["new", "a slugify function", "--yes", "--json", "--out", "proj"], monkeypatch, capsys
+    )
+
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    kinds = {line["event"] for line in lines}
+    assert {"node_start", "node_end", "llm_call", "tool_call", "result"} <= kinds
+    result = lines[-1]
+    assert result["event"] == "result" and result["run"]["status"] == "done"
+    assert result["modules"] == [
+        {
+            "name": "slugify",
+            "status": "passed",
+            "attempts": 2,
+            "passed": 4,
+            "total": 4,
+            "findings": 0,
+        }
+    ]
+    assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
+    run_id = result["run"]["id"]
+
+    code, out, _ = cli(["runs", "list"], monkeypatch, capsys)
+    assert code == 0 and run_id in out and "done" in out
+    code, out, _ = cli(["runs", "show", run_id[:15], "--json"], monkeypatch, capsys)
+    shown = json.loads(out)
+    assert shown["modules"][0]["status"] == "passed" and shown["usage"]["calls"] > 0
+    code, out, _ = cli(["runs", "logs", run_id, "--json"], monkeypatch, capsys)
+    events = [json.loads(line) for line in out.splitlines()]
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    code, out, _ = cli(["runs", "logs", run_id, "--kind", "llm_call"], monkeypatch, capsys)
+    assert code == 0 and "paid" in out
+
+
+def test_paused_run_exits_1_and_resume_finishes_it(home, tmp_path, monkeypatch, capsys):
+    world = World()
+    down = {"on": True}
+
+    def plan(messages: list[Message]) -> str:
+        if down["on"]:
+            raise ProviderUnreachableError("connection refused", provider="fake")
+        return '{"steps": ["do it"]}'
+
+    model = FakeModel(rules=[(lambda m: m[0].content.startswith("You plan"), plan), *world.rules()])
+    use_model(monkeypatch, model)
+
+    code, _, err = cli(["new", "a slugify function", "--yes", "--out", "proj"], monkeypatch, capsys)
+
+    assert code == 1
+    line = " ".join(err.split())
+    assert "paused:" in line and "connection refused; fix it, then `codeproof resume" in line
+    run_id = line.split("run ", 1)[1].split(" ", 1)[0]
+    code, out, _ = cli(["runs", "show", run_id], monkeypatch, capsys)
+    assert "paused" in out
+
+    down["on"] = False
+    code, out, _ = cli(["resume", run_id, "--json"], monkeypatch, capsys)
+    assert code == 0
+    result = json.loads(out.splitlines()[-1])
+    assert result["run"]["status"] == "done" and result["modules"][0]["status"] == "passed"
+    assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
+    code, _, err = cli(["resume", run_id], monkeypatch, capsys)
+    assert code == 2 and "already done" in err

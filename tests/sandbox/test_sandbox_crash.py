@@ -9,7 +9,9 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
+import docker.errors
 import pytest
 
 from codeproof.sandbox import bwrap_backend, docker_backend
@@ -22,7 +24,8 @@ ORCHESTRATOR = textwrap.dedent(
     from codeproof.sandbox.registry import BACKENDS
     from codeproof.sandbox.base import Limits
 
-    box = BACKENDS[sys.argv[1]](load_settings()).open("python", Limits(timeout_s=120))
+    limits = Limits(timeout_s=float(sys.argv[2]))
+    box = BACKENDS[sys.argv[1]](load_settings()).open("python", limits)
     handle = getattr(box, "container_id", None) or str(box.host_dir)
     print(handle, flush=True)
     box.run(["sh", "-c", "echo $$ > /workspace/pid; exec sleep 120"])
@@ -30,9 +33,11 @@ ORCHESTRATOR = textwrap.dedent(
 )
 
 
-def _start_and_kill(backend: str) -> str:
+def _start_and_kill(backend: str, timeout_s: float = 120) -> str:
     proc = subprocess.Popen(
-        [sys.executable, "-c", ORCHESTRATOR, backend], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", ORCHESTRATOR, backend, str(timeout_s)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert proc.stdout is not None
     handle = proc.stdout.readline().strip()
@@ -48,8 +53,14 @@ def test_killed_orchestrator_leaks_no_container(sandbox_settings: object) -> Non
     client = docker_backend.connect()
     if client is None:
         pytest.skip("no Docker daemon")
-    container_id = _start_and_kill("docker")
+    container_id = _start_and_kill("docker", timeout_s=3)
     assert container_id
+    # The orphaned run ends at the in-container deadline (3 + 5 s) even before any
+    # reaping (another process starting a session may also reap it first).
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and _runs_sleeper(client, container_id):
+        time.sleep(0.5)
+    assert not _runs_sleeper(client, container_id)
     docker_backend.reap_leftovers(client)  # what the next start does
     remaining = client.containers.list(all=True, filters={"label": LABEL})
     assert container_id not in {c.id for c in remaining}
@@ -81,3 +92,11 @@ def _sleepers() -> list[int]:
         if cmdline == b"sleep\x00120\x00" and int(entry.name) != os.getpid():
             found.append(int(entry.name))
     return found
+
+
+def _runs_sleeper(client: Any, container_id: str) -> bool:
+    try:
+        processes = client.containers.get(container_id).top()["Processes"]
+    except docker.errors.NotFound:
+        return False
+    return any("sleep 120" in " ".join(row) for row in processes)

@@ -44,8 +44,11 @@ OWNER_LABEL = "codeproof.owner"
 HOST_LABEL = "codeproof.host"
 _USER = f"{SANDBOX_UID}:{SANDBOX_UID}"
 _ENV = [f"PATH={SANDBOX_PATH}", f"HOME={WORKSPACE}", "LANG=C.UTF-8", "TMPDIR=/tmp"]
-# Run the command, then kill everything the run left behind (same uid, not the keeper).
-_WRAPPER = '"$@"; rc=$?; kill -9 -1 2>/dev/null; exit $rc'
+# Run the command under an in-container deadline (a safety net should the orchestrator
+# die mid-run; the host-side deadline fires first), then kill everything the run left
+# behind (same uid, not the keeper).
+_WRAPPER = 'l=$1; shift; timeout -s KILL "$l" "$@"; rc=$?; kill -9 -1 2>/dev/null; exit $rc'
+_NET_S = 5  # extra seconds of the in-container deadline over the host-side one
 _KILL_ALL = ["/bin/sh", "-c", "kill -9 -1 2>/dev/null; exit 0"]
 _MISSING = 44
 _READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
@@ -262,10 +265,11 @@ class DockerSession:
             raise SandboxError("empty command", backend=self.backend)
         started = time.monotonic()
         before = oom_kills_of_pid(self._pid)
+        limit_s = timeout_s if timeout_s is not None else self.limits.timeout_s
         code, out, err, timed_out = self._exec(
-            ["/bin/sh", "-c", _WRAPPER, "sh", *command],
+            ["/bin/sh", "-c", _WRAPPER, "sh", f"{limit_s + _NET_S:.0f}", *command],
             stdin=None if stdin is None else stdin.encode(),
-            timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+            timeout_s=limit_s,
             limit=self.limits.output_bytes,
         )
         if timed_out or code >= 128:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codeproof.config import Settings
+from codeproof.evaluation.checks import check_benchmarks
 from codeproof.llm.checks import check_model, check_provider
 from codeproof.sandbox.checks import check_bubblewrap, check_docker, check_sandbox_images
 from codeproof.toolchains.doctor import check_toolchains
@@ -48,6 +49,7 @@ CHECKS: list[CheckFn] = [
     check_bubblewrap,
     check_sandbox_images,
     check_toolchains,
+    check_benchmarks,
 ]
 
 

@@ -114,3 +114,14 @@ def test_sampling_is_reproducible_and_keeps_dataset_order() -> None:
     assert sample_tasks(tasks, 500) == tasks
     with pytest.raises(InputError):
         sample_tasks(tasks, 0)
+
+
+def test_doctor_check_reports_datasets(tmp_path: Path) -> None:
+    from codeproof.config import load_settings
+    from codeproof.evaluation.checks import check_benchmarks
+
+    ok = check_benchmarks(load_settings())
+    assert ok.ok and "humaneval-x-java (164)" in ok.detail
+    broken = check_benchmarks(load_settings(evaluation={"data_dir": str(tmp_path / "nope")}))
+    assert not broken.ok and not broken.required and broken.fix
+    assert "humaneval-x-js" in broken.detail and "humaneval:" not in broken.detail

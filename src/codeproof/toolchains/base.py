@@ -47,11 +47,13 @@ class Toolchain(Protocol):
         name: Toolchain name, as in ``codeproof mcp toolchain <name>``.
         language: Language it serves (names the ``conventions://<language>`` resource).
         sandbox_language: Sandbox image it runs in.
+        run_usage: How ``run`` turns ``command_args`` into a command (tool description).
     """
 
     name: str
     language: str
     sandbox_language: str
+    run_usage: str
 
     def run_tests(
         self,

@@ -78,6 +78,10 @@ class JavaToolchain:
     name = "java"
     language = "java"
     sandbox_language = "java"
+    run_usage = (
+        "compiles every .java file, then runs java -cp <classes> <command_args>, "
+        "e.g. ['Main', '--count', '3'] (the first argument is the main class)"
+    )
 
     def run_tests(
         self,

@@ -105,6 +105,7 @@ class NodeToolchain:
     name = "node"
     language = "javascript"
     sandbox_language = "node"
+    run_usage = "runs node <command_args>, e.g. ['main.js', '--count', '3']"
 
     def run_tests(
         self,

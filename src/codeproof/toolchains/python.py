@@ -60,6 +60,7 @@ class PythonToolchain:
     name = "python"
     language = "python"
     sandbox_language = "python"
+    run_usage = "runs python3 <command_args>, e.g. ['main.py', '--count', '3']"
 
     def run_tests(
         self,

@@ -51,15 +51,15 @@ TestsArg = Annotated[
 ]
 TimeoutArg = Annotated[
     float | None,
-    Field(gt=0, le=MAX_TIMEOUT_S, description="Seconds the test run may take (default: server's)."),
+    Field(
+        gt=0,
+        le=MAX_TIMEOUT_S,
+        description="Seconds the run may take (default: the server's sandbox.timeout_s).",
+    ),
 ]
 ArgsArg = Annotated[
     list[str],
-    Field(
-        min_length=1,
-        description="Arguments of the language runtime: python3/node <script> <args...>; "
-        "java <MainClass> <args...> (all .java files are compiled first).",
-    ),
+    Field(min_length=1, description="Arguments after the language runtime (see the tool)."),
 ]
 StdinArg = Annotated[str | None, Field(description="Text fed to the program's standard input.")]
 
@@ -179,7 +179,8 @@ def build_server(service: ToolchainService) -> MCPServer:
         name="run",
         title="Run a program",
         description=f"Run a {toolchain.language} program of the given files in the sandbox "
-        "with command line arguments and optional stdin; exit code and (truncated) output.",
+        f"with command line arguments and optional stdin: {toolchain.run_usage}. Returns the "
+        "exit code and the (truncated) output.",
         annotations=safe,
     )
 

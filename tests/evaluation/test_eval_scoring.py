@@ -49,7 +49,7 @@ def test_javascript_console_assert_failure_counts(make_scorer: Callable[..., Sco
     assert not wrong.passed and "Assertion failed" in wrong.output
 
 
-def test_each_task_has_its_own_time_limit(make_scorer: Callable[..., Scorer]) -> None:
+def test_each_task_has_its_own_time_and_output_limits(make_scorer: Callable[..., Scorer]) -> None:
     task = Task(
         task_id="py/loop",
         prompt="def spin(n):\n",
@@ -57,10 +57,12 @@ def test_each_task_has_its_own_time_limit(make_scorer: Callable[..., Scorer]) ->
         test="def check(candidate):\n    assert candidate(1) == 1\n",
     )
     loop = assemble(task, "    while True:\n        pass")
+    flood = assemble(task, "    while True:\n        print('x' * 100000)")
     ok = assemble(task, "    return n")
-    spun, fine = make_scorer(timeout_s=2).score([(task, loop), (task, ok)])
+    spun, flooded, fine = make_scorer(timeout_s=3).score([(task, loop), (task, flood), (task, ok)])
     assert spun.status == "timeout" and not spun.passed
-    assert 1.5 <= spun.duration_s <= 6.0
+    assert 2.5 <= spun.duration_s <= 8.0
+    assert flooded.status == "failed" and flooded.duration_s < 3  # output capped at 1 MiB
     assert fine.passed and fine.status == "passed"
 
 

@@ -31,8 +31,11 @@ logger = logging.getLogger(__name__)
 Status = Literal["passed", "failed", "timeout"]
 SessionOpener = Callable[[str, Limits], AbstractContextManager[SandboxSession]]
 
-#: Exit codes of ``timeout -k 1 T cmd`` when the limit was hit (TERM, then KILL).
-_TIMEOUT_CODES = (124, 137)
+#: ``timeout -k 1 T cmd`` exits 124 when TERM ended the command at the limit, 137 when
+#: KILL was needed (137 before the limit is another SIGKILL, e.g. the OOM killer).
+_TIMED_OUT, _KILLED = 124, 137
+#: Largest file a task may write (``ulimit -f``, 512-byte blocks): its output included.
+_FILE_BLOCKS = 2048
 _OUTPUT_KEEP_BYTES = 1600
 
 JS_THROWING_ASSERT = """
@@ -171,7 +174,8 @@ def _driver(command: str, dirs: Sequence[str], timeout_s: float, marker: str, lo
             f": > {log}",
             f"for d in {' '.join(shlex.quote(d) for d in dirs)}; do",
             "  start=$(date +%s%N)",
-            f'  (cd "$d" && exec timeout -k 1 {limit} sh -c {shlex.quote(command)})'
+            f'  (ulimit -f {_FILE_BLOCKS}; cd "$d" && exec timeout -k 1 {limit} sh -c '
+            f"{shlex.quote(command)})"
             ' > "$d/out" 2>&1 < /dev/null',
             "  rc=$?",
             "  end=$(date +%s%N)",
@@ -197,7 +201,15 @@ def _parse_log(text: str, marker: str) -> dict[str, tuple[int, float, str]]:
     return out
 
 
-def _score_of(task: Task, entry: tuple[int, float, str] | None) -> Score:
+def _status(rc: int, seconds: float, timeout_s: float) -> Status:
+    if rc == 0:
+        return "passed"
+    if rc == _TIMED_OUT or (rc == _KILLED and seconds >= timeout_s):
+        return "timeout"
+    return "failed"
+
+
+def _score_of(task: Task, entry: tuple[int, float, str] | None, timeout_s: float) -> Score:
     if entry is None:
         return Score(
             task_id=task.task_id,
@@ -208,7 +220,7 @@ def _score_of(task: Task, entry: tuple[int, float, str] | None) -> Score:
             output="the scoring driver did not report this task",
         )
     rc, seconds, tail = entry
-    status: Status = "passed" if rc == 0 else "timeout" if rc in _TIMEOUT_CODES else "failed"
+    status = _status(rc, seconds, timeout_s)
     return Score(
         task_id=task.task_id,
         passed=rc == 0,
@@ -299,7 +311,10 @@ class Scorer:
         self._run(session, ["sh", f"{tag}.sh"], 30.0 + (self.timeout_s + 2.0) * len(items))
         raw = session.read_file(log)
         parsed = _parse_log((raw or b"").decode("utf-8", "replace"), marker)
-        return [_score_of(task, parsed.get(d)) for d, (task, _) in zip(dirs, items, strict=True)]
+        return [
+            _score_of(task, parsed.get(d), self.timeout_s)
+            for d, (task, _) in zip(dirs, items, strict=True)
+        ]
 
     @staticmethod
     def _run(session: SandboxSession, command: list[str], timeout_s: float) -> None:

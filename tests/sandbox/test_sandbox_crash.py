@@ -97,6 +97,6 @@ def _sleepers() -> list[int]:
 def _runs_sleeper(client: Any, container_id: str) -> bool:
     try:
         processes = client.containers.get(container_id).top()["Processes"]
-    except docker.errors.NotFound:
+    except docker.errors.APIError:  # gone, or being removed by another process's reaper
         return False
     return any("sleep 120" in " ".join(row) for row in processes)

@@ -36,7 +36,12 @@ from codeproof.sandbox.images import (
     WORKSPACE,
     recipe_for,
 )
-from codeproof.sandbox.procs import oom_kills_of_pid, owner_alive, owner_tag
+from codeproof.sandbox.procs import (
+    kill_uid_in_cgroup_of,
+    oom_kills_of_pid,
+    owner_alive,
+    owner_tag,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -274,6 +279,8 @@ class DockerSession:
         )
         if timed_out or code >= 128:
             self._kill_all()
+        else:  # cheap host-side sweep for anything that escaped the wrapper's kill
+            kill_uid_in_cgroup_of(self._pid, SANDBOX_UID)
         after = oom_kills_of_pid(self._pid)
         if before is not None and after is not None:
             oom = after > before
@@ -315,6 +322,13 @@ class DockerSession:
             logger.warning("could not remove sandbox container %s: %s", container.short_id, exc)
 
     def _kill_all(self) -> None:
+        """Kill every sandbox-uid process: from the host when possible, else by exec.
+
+        The host-side kill works even when the pids limit is exhausted (an exec
+        then cannot start).
+        """
+        if kill_uid_in_cgroup_of(self._pid, SANDBOX_UID):
+            return
         api = self._client.api
         try:
             exec_id = api.exec_create(self._cid(), _KILL_ALL, user=_USER)["Id"]

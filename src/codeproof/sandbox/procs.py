@@ -66,6 +66,58 @@ def oom_counter_file(pid: int) -> Path | None:
     return unified
 
 
+def _cgroup_dir(pid: int, controller: str) -> Path | None:
+    try:
+        lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controller in controllers.split(","):
+            return CGROUP_ROOT / controller / path.lstrip("/")
+        if controllers == "" and (CGROUP_ROOT / "cgroup.controllers").exists():
+            return CGROUP_ROOT / path.lstrip("/")
+    return None
+
+
+def _real_uid(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Uid:"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def kill_uid_in_cgroup_of(pid: int | None, uid: int) -> bool:
+    """SIGKILL every process of ``uid`` in the pids cgroup of ``pid`` (host side).
+
+    Returns:
+        False when the cgroup cannot be read or signalled from here (not root,
+        remote daemon), True otherwise.
+    """
+    if pid is None or os.geteuid() != 0:
+        return False
+    directory = _cgroup_dir(pid, "pids")
+    if directory is None or not (directory / "cgroup.procs").is_file():
+        return False
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # repeat: a fork bomb refills freed pids
+        try:
+            members = (directory / "cgroup.procs").read_text().split()
+        except OSError:
+            return True  # the container is gone
+        victims = [m for m in map(int, members) if _real_uid(m) == uid]
+        if not victims:
+            break
+        for victim in victims:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(victim, signal.SIGKILL)
+        time.sleep(0.01)
+    return True
+
+
 def oom_kills_of_pid(pid: int | None) -> int | None:
     """OOM kills so far in the memory cgroup of ``pid``; ``None`` when unknown."""
     if pid is None:

@@ -163,7 +163,7 @@ class ToolchainClient:
             self._portal = self._portal_cm.__enter__()
             try:
                 self._serving, self._session = self._portal.start_task(
-                    self._serve, name=f"mcp-{self.language}"
+                    self._serve, self._errlog, name=f"mcp-{self.language}"
                 )
             except Exception as exc:  # any failure to start is the server's
                 detail = self._server_stderr()
@@ -192,16 +192,15 @@ class ToolchainClient:
     ) -> None:
         self.close()
 
-    async def _serve(self, *, task_status: TaskStatus[ClientSession]) -> None:
+    async def _serve(self, errlog: TextIO, *, task_status: TaskStatus[ClientSession]) -> None:
         params = StdioServerParameters(
             command=self.server.command[0], args=self.server.command[1:], env=self._env
         )
         stop = anyio.Event()
         self._stop = stop
         info = Implementation(name="codeproof", version=__version__)
-        assert self._errlog is not None
         async with (
-            stdio_client(params, errlog=self._errlog) as (read, write),
+            stdio_client(params, errlog=errlog) as (read, write),
             ClientSession(read, write, client_info=info) as session,
         ):
             with anyio.fail_after(START_TIMEOUT_S):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
@@ -40,7 +41,7 @@ class _CheckOutput(BaseModel):
     notes: list[str]
 
 
-def _severity(raw: _RawDiagnostic) -> str:
+def _severity(raw: _RawDiagnostic) -> Literal["error", "warning"]:
     if raw.source == "py_compile" or raw.code is None:
         return "error"
     return "error" if raw.code.startswith(RUFF_ERROR_PREFIXES) else "warning"
@@ -127,7 +128,7 @@ class PythonToolchain:
                 line=raw.line,
                 column=raw.column,
                 message=raw.message,
-                severity="error" if _severity(raw) == "error" else "warning",
+                severity=_severity(raw),
                 code=raw.code,
             )
             for raw in output.diagnostics

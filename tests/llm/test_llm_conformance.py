@@ -20,7 +20,7 @@ from codeproof.llm.local import LocalChatModel
 from codeproof.llm.openai_provider import OpenAIChatModel
 from codeproof.llm.provider import BaseChatModel
 
-SETTINGS = ChatSettings(max_tokens=12)
+SETTINGS = ChatSettings(max_tokens=8)
 PROMPT = [
     Message(role="system", content="Answer briefly."),
     Message(role="user", content="Say hello."),
@@ -106,7 +106,7 @@ def test_stream_yields_pieces_matching_the_final_response(chat_model: BaseChatMo
 
 def test_generate_returns_a_validated_instance(chat_model: BaseChatModel) -> None:
     ask = [Message(role="user", content="Invent a person with a name and an age.")]
-    person = chat_model.generate(ask, Person, ChatSettings(max_tokens=40))
+    person = chat_model.generate(ask, Person, ChatSettings(max_tokens=24))
     assert isinstance(person, Person)
     assert person.name
 

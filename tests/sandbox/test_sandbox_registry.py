@@ -137,9 +137,31 @@ def test_recipes_cover_every_language_and_hash_is_stable() -> None:
 def test_mirror_prefers_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
     configured = load_settings(sandbox={"debian_mirror": "http://mirror.invalid/debian"})
     assert images.debian_mirror(configured) == "http://mirror.invalid/debian"
-    monkeypatch.setattr(images, "_apt_uris", lambda: iter(["http://x.invalid/debian-security"]))
+    monkeypatch.setattr(images, "_apt_uris", lambda etc_apt: iter([]))
     with pytest.raises(SandboxUnavailableError):
         images.debian_mirror(load_settings())
+
+
+def test_mirror_is_read_from_apt_sources_of_the_suite(tmp_path: Path) -> None:
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list.d" / "a-vendor.sources").write_text(
+        "Types: deb\nURIs: http://vendor.invalid/node\nSuites: nodistro\nComponents: main\n"
+    )
+    (tmp_path / "sources.list.d" / "debian.sources").write_text(
+        "Types: deb\n# comment\nURIs: http://main.invalid/debian\n"
+        "Suites: bookworm bookworm-updates\n"
+        "Components: main\n\n"
+        "Types: deb\nURIs: http://main.invalid/debian-security\nSuites: bookworm-security\n"
+    )
+    (tmp_path / "sources.list").write_text(
+        "# deb http://old.invalid/debian bookworm main\n"
+        "deb [arch=amd64] http://legacy.invalid/debian bookworm main\n"
+        "deb http://legacy.invalid/debian-security bookworm-security main\n"
+    )
+    assert list(images._apt_uris(tmp_path)) == [
+        "http://main.invalid/debian",
+        "http://legacy.invalid/debian",
+    ]
 
 
 def test_unready_tree_is_detected(settings: Settings) -> None:

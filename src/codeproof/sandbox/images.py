@@ -132,32 +132,41 @@ def can_build_rootfs() -> bool:
 def debian_mirror(settings: Settings) -> str:
     """The Debian mirror: ``sandbox.debian_mirror`` or the host's apt configuration.
 
+    The first apt source serving the suite ``bookworm`` itself (not ``-security`` or
+    ``-updates``) wins: deb822 stanzas in ``/etc/apt/sources.list.d/*.sources``, then
+    ``deb`` lines of ``/etc/apt/sources.list``.
+
     Raises:
         SandboxUnavailableError: No mirror configured anywhere.
     """
     if settings.sandbox.debian_mirror:
         return settings.sandbox.debian_mirror
-    for uri in _apt_uris():
-        if not uri.rstrip("/").endswith(("-security", "-updates")):
-            return uri
+    for uri in _apt_uris(Path("/etc/apt")):
+        return uri
     raise SandboxUnavailableError(
-        "no Debian mirror found in the apt configuration",
+        f"no apt source for Debian {SUITE} found in the apt configuration",
         backend="images",
         hint="set sandbox.debian_mirror in codeproof.toml (a Debian archive URL)",
     )
 
 
-def _apt_uris() -> Iterator[str]:
-    sources = Path("/etc/apt/sources.list.d")
+def _apt_uris(etc_apt: Path) -> Iterator[str]:
+    """URIs of apt sources whose suites include :data:`SUITE`."""
+    sources = etc_apt / "sources.list.d"
     for path in sorted(sources.glob("*.sources")) if sources.is_dir() else []:
-        for line in path.read_text(errors="replace").splitlines():
-            if line.startswith("URIs:"):
-                yield from line.split(":", 1)[1].split()
-    legacy = Path("/etc/apt/sources.list")
+        for stanza in re.split(r"\n\s*\n", path.read_text(errors="replace")):
+            fields = dict(
+                (key.strip().lower(), value.split())
+                for key, _, value in (line.partition(":") for line in stanza.splitlines())
+                if value and not key.startswith((" ", "#"))
+            )
+            if SUITE in fields.get("suites", []) and "deb" in fields.get("types", []):
+                yield from fields.get("uris", [])
+    legacy = etc_apt / "sources.list"
     if legacy.is_file():
         for line in legacy.read_text(errors="replace").splitlines():
-            match = re.match(r"\s*deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s", line)
-            if match:
+            match = re.match(r"\s*deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+(\S+)", line)
+            if match and match.group(2) == SUITE:
                 yield match.group(1)
 
 

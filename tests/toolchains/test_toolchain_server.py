@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -13,15 +14,17 @@ from typing import IO, Any
 
 import pytest
 from mcp import Client
-from toolchain_cases import NODE, PYTHON
+from toolchain_cases import CASES, NODE, PYTHON
 
 from codeproof.config import load_settings
 from codeproof.errors import SandboxUnavailableError
 from codeproof.sandbox.base import Limits, SandboxSession
-from codeproof.sandbox.registry import open_session
+from codeproof.sandbox.bwrap_backend import BubblewrapSandbox
+from codeproof.sandbox.registry import limits_from_settings, open_session
 from codeproof.toolchains.base import asset_text
 from codeproof.toolchains.junit import parse_junit_xml
 from codeproof.toolchains.python import PythonToolchain
+from codeproof.toolchains.registry import get_toolchain
 from codeproof.toolchains.server import ToolchainService, build_server
 
 
@@ -169,3 +172,20 @@ def test_own_junit_reporter_matches_the_expected_layout(docker_daemon: None) -> 
     assert "6 !== 5" in cases[0].message
     assert cases[3].message == "later"
     assert cases[4].message.startswith("TypeError: boom")
+
+
+@pytest.mark.bwrap
+@pytest.mark.parametrize("toolchain", sorted(CASES))
+def test_toolchains_also_run_on_bubblewrap(toolchain: str) -> None:
+    """Nothing in the toolchains depends on the Docker backend."""
+    settings = load_settings(sandbox={"backend": "bubblewrap"})
+    cases = CASES[toolchain]
+    if not BubblewrapSandbox(settings).can_serve(cases.toolchain):
+        pytest.skip("bubblewrap cannot serve this language here")
+    service = ToolchainService(
+        get_toolchain(toolchain),
+        functools.partial(open_session, settings),
+        limits_from_settings(settings),
+    )
+    report = service.run_tests(cases.wrong, cases.tests)
+    assert (report.total, report.passed, report.failed) == (3, 1, 2)

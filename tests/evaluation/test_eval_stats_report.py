@@ -86,6 +86,7 @@ def test_reports_are_written_self_contained(tmp_path: Path) -> None:
     assert all(title in html for title in ("pass@1 by mode", "Attempts distribution"))
     assert all(title in html for title in ("Latency CDF", "Tokens per task"))
     assert "+40.0 points" in html and "McNemar exact p = 0.625" in html
+    assert ">n/a</text>" in html  # single mode has no own tests
     assert "<script" not in html
     assert re.findall(r"(?:src|href)=", html) == []
     md = (tmp_path / "report.md").read_text()

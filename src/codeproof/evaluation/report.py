@@ -71,7 +71,7 @@ def figures(summary: Summary, results: Sequence[TaskResult]) -> dict[str, str]:
         "pass-at-1": bar_chart(
             FIGURES["pass-at-1"],
             ["pass@1", "own tests green"],
-            {m: [ms[m].pass_at_1, ms[m].success_rate or 0.0] for m in modes},
+            {m: [ms[m].pass_at_1, ms[m].success_rate] for m in modes},
             y_label="fraction of tasks",
             y_max=1.0,
         ),
@@ -89,7 +89,7 @@ def figures(summary: Summary, results: Sequence[TaskResult]) -> dict[str, str]:
         "tokens": bar_chart(
             FIGURES["tokens"],
             ["per task", "per solved task"],
-            {m: [ms[m].tokens_per_task, ms[m].tokens_per_solved_task or 0.0] for m in modes},
+            {m: [ms[m].tokens_per_task, ms[m].tokens_per_solved_task] for m in modes},
             y_label="tokens",
         ),
     }

@@ -55,13 +55,14 @@ def _fmt(value: float) -> str:
 def bar_chart(
     title: str,
     categories: Sequence[str],
-    series: dict[str, Sequence[float]],
+    series: dict[str, Sequence[float | None]],
     *,
     y_label: str,
     y_max: float | None = None,
 ) -> str:
-    """Grouped bars: one group per category, one bar per series, values on top."""
-    values = [v for vs in series.values() for v in vs]
+    """Grouped bars: one group per category, one bar per series, values on top
+    (``None``: no bar, "n/a")."""
+    values = [v for vs in series.values() for v in vs if v is not None]
     top = y_max if y_max is not None else max([*values, 1e-9]) * 1.15
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     group_w = plot_w / max(len(categories), 1)
@@ -74,14 +75,22 @@ def bar_chart(
             f'text-anchor="middle">{escape(category)}</text>'
         )
         for s, vals in enumerate(series.values()):
-            h = plot_h * min(vals[c], top) / top if top else 0
-            x, y = x0 + s * bar_w, HEIGHT - BOTTOM - h
+            value = vals[c]
+            x = x0 + s * bar_w
+            if value is None:
+                body.append(
+                    f'<text x="{x + bar_w / 2:.1f}" y="{HEIGHT - BOTTOM - 3}" font-size="10" '
+                    'text-anchor="middle">n/a</text>'
+                )
+                continue
+            h = plot_h * min(value, top) / top if top else 0
+            y = HEIGHT - BOTTOM - h
             body.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w * 0.95:.1f}" height="{h:.1f}" '
                 f'fill="{PALETTE[s % len(PALETTE)]}"><title>{escape(category)}: '
-                f"{vals[c]:.4g}</title></rect>"
+                f"{value:.4g}</title></rect>"
                 f'<text x="{x + bar_w / 2:.1f}" y="{y - 3:.1f}" font-size="10" '
-                f'text-anchor="middle">{_fmt(vals[c])}</text>'
+                f'text-anchor="middle">{_fmt(value)}</text>'
             )
     return _frame(title, body, list(series))
 

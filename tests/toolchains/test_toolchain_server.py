@@ -25,7 +25,7 @@ from codeproof.toolchains.base import asset_text
 from codeproof.toolchains.junit import parse_junit_xml
 from codeproof.toolchains.python import PythonToolchain
 from codeproof.toolchains.registry import get_toolchain
-from codeproof.toolchains.server import ToolchainService, build_server
+from codeproof.toolchains.server import MAX_DIAGNOSTICS, ToolchainService, build_server
 
 
 def codeproof_script() -> str:
@@ -189,3 +189,17 @@ def test_toolchains_also_run_on_bubblewrap(toolchain: str) -> None:
     )
     report = service.run_tests(cases.wrong, cases.tests)
     assert (report.total, report.passed, report.failed) == (3, 1, 2)
+
+
+@pytest.mark.docker
+def test_check_caps_the_number_of_diagnostics(docker_daemon: None) -> None:
+    settings = load_settings(sandbox={"backend": "docker"})
+    service = ToolchainService(
+        get_toolchain("python"), functools.partial(open_session, settings), Limits()
+    )
+    lint = "".join(f"import mod{i}\n" for i in range(MAX_DIAGNOSTICS + 5))  # F401 each
+    report = service.check({"many.py": lint, "broken.py": "def f(:\n"})
+    assert len(report.diagnostics) == MAX_DIAGNOSTICS
+    assert report.diagnostics[0].file == "broken.py"  # errors come first
+    assert "6 more diagnostics not shown" in report.message
+    assert not report.ok

@@ -35,6 +35,8 @@ from codeproof.toolchains.models import CheckReport, RunReport, TestReport
 logger = logging.getLogger(__name__)
 
 MAX_TIMEOUT_S = 600.0
+MAX_DIAGNOSTICS = 200
+"""Diagnostics returned by ``check`` at most (errors first)."""
 T = TypeVar("T")
 
 SessionOpener = Callable[[str, Limits], AbstractContextManager[SandboxSession]]
@@ -97,7 +99,8 @@ class ToolchainService:
         if not clean:
             raise InputError("files: nothing to check", hint="pass at least one source file")
         with self.open_session(self.toolchain.sandbox_language, self.limits) as session:
-            return self.toolchain.check(session, clean)
+            report = self.toolchain.check(session, clean)
+        return _capped(report)
 
     def run(
         self,
@@ -114,6 +117,19 @@ class ToolchainService:
             return self.toolchain.run(
                 session, clean, list(command_args), stdin, self._timeout(timeout_s)
             )
+
+
+def _capped(report: CheckReport) -> CheckReport:
+    if len(report.diagnostics) <= MAX_DIAGNOSTICS:
+        return report
+    ordered = sorted(report.diagnostics, key=lambda d: d.severity != "error")
+    note = f"{len(ordered) - MAX_DIAGNOSTICS} more diagnostics not shown"
+    return report.model_copy(
+        update={
+            "diagnostics": ordered[:MAX_DIAGNOSTICS],
+            "message": "; ".join(part for part in (report.message, note) if part),
+        }
+    )
 
 
 def _as_tool_result(call: Callable[[], T]) -> T:

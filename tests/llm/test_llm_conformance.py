@@ -106,7 +106,7 @@ def test_stream_yields_pieces_matching_the_final_response(chat_model: BaseChatMo
 
 def test_generate_returns_a_validated_instance(chat_model: BaseChatModel) -> None:
     ask = [Message(role="user", content="Invent a person with a name and an age.")]
-    person = chat_model.generate(ask, Person, ChatSettings(max_tokens=24))
+    person = chat_model.generate(ask, Person, ChatSettings(max_tokens=32))
     assert isinstance(person, Person)
     assert person.name
 

@@ -114,6 +114,18 @@ def test_memory_bomb_is_oom_killed(open_box: OpenSession, backend: str) -> None:
     assert box.run(["echo", "ok"]).stdout == "ok\n"
 
 
+def test_tmpfs_fill_past_memory_kills_the_run_not_the_session(
+    open_box: OpenSession, backend: str
+) -> None:
+    if backend == "bubblewrap" and not (_is_root() and CgroupV1.supported()):
+        pytest.skip("needs the session cgroup (root)")
+    box = open_box(memory_bytes=64 * 1024**2, disk_bytes=256 * 1024**2)
+    fill = ["sh", "-c", "dd if=/dev/zero of=big bs=1M count=120 2>/dev/null; echo done"]
+    result = box.run(fill, timeout_s=20)
+    assert result.oom_killed
+    assert box.run(["sh", "-c", "rm -f big; echo alive"]).stdout == "alive\n"
+
+
 def test_100_mb_of_stdout_is_truncated_and_host_memory_bounded(open_box: OpenSession) -> None:
     box = open_box()
     flood = py(

@@ -49,10 +49,14 @@ OWNER_LABEL = "codeproof.owner"
 HOST_LABEL = "codeproof.host"
 _USER = f"{SANDBOX_UID}:{SANDBOX_UID}"
 _ENV = [f"PATH={SANDBOX_PATH}", f"HOME={WORKSPACE}", "LANG=C.UTF-8", "TMPDIR=/tmp"]
-# Run the command under an in-container deadline (a safety net should the orchestrator
-# die mid-run; the host-side deadline fires first), then kill everything the run left
-# behind (same uid, not the keeper).
-_WRAPPER = 'l=$1; shift; timeout -s KILL "$l" "$@"; rc=$?; kill -9 -1 2>/dev/null; exit $rc'
+# Make the run the OOM killer's first choice (never the keeper), run the command under
+# an in-container deadline (a safety net should the orchestrator die mid-run; the
+# host-side deadline fires first), then kill everything the run left behind (same uid,
+# not the keeper).
+_WRAPPER = (
+    "echo 1000 > /proc/self/oom_score_adj 2>/dev/null; l=$1; shift; "
+    'timeout -s KILL "$l" "$@"; rc=$?; kill -9 -1 2>/dev/null; exit $rc'
+)
 _NET_S = 5  # extra seconds of the in-container deadline over the host-side one
 _KILL_ALL = ["/bin/sh", "-c", "kill -9 -1 2>/dev/null; exit 0"]
 _MISSING = 44
@@ -61,8 +65,6 @@ _DEFAULT_READ_BYTES = 64 * 1024 * 1024
 _GRACE_S = 5.0
 _open_lock = threading.Lock()  # one reaping pass and one image check/build at a time
 _reaped = threading.Event()
-
-
 _client_lock = threading.Lock()
 _shared: list[Any] = []
 
@@ -95,8 +97,8 @@ def reap_leftovers(client: Any) -> list[str]:
         try:
             container.remove(force=True)
             removed.append(container.short_id)
-        except docker.errors.NotFound:
-            continue
+        except docker.errors.APIError as exc:  # gone, or another process removes it
+            logger.debug("leftover %s not removed here: %s", container.short_id, exc)
     if removed:
         logger.warning("removed %d leftover sandbox container(s): %s", len(removed), removed)
     return removed
@@ -109,8 +111,8 @@ def remove_all_containers(client: Any) -> list[str]:
         try:
             container.remove(force=True)
             removed.append(container.short_id)
-        except docker.errors.NotFound:
-            continue
+        except docker.errors.APIError as exc:
+            logger.debug("container %s not removed here: %s", container.short_id, exc)
     return removed
 
 
@@ -194,10 +196,9 @@ class DockerSession:
         lim = self.limits
         tmpfs_opts = f"size={lim.disk_bytes},nosuid,nodev"
         try:
-            self._container = self._client.containers.run(
+            self._container = self._client.containers.create(
                 self._image,
                 ["sleep", "infinity"],
-                detach=True,
                 init=True,
                 user=f"{KEEPER_UID}:{KEEPER_UID}",
                 network_mode="none",
@@ -222,6 +223,7 @@ class DockerSession:
                 hostname="sandbox",
                 working_dir=WORKSPACE,
             )
+            self._container.start()
             self._container.reload()
             self._pid = int(self._container.attrs["State"]["Pid"]) or None
         except docker.errors.DockerException as exc:

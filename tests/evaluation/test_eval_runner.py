@@ -42,7 +42,11 @@ def test_single_mode_scores_each_reply(
         ]
     )
     options = EvalOptions(dataset="tiny", modes=("single",))
-    summary = Evaluator(model, make_scorer(), None, options, tmp_path).run(tiny_tasks)
+    seen: list[tuple[int, int]] = []
+    summary = Evaluator(
+        model, make_scorer(), None, options, tmp_path, lambda _, n, total: seen.append((n, total))
+    ).run(tiny_tasks)
+    assert sorted(seen) == [(1, 2), (2, 2)]
     rows = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
     by_id = {r["task_id"]: r for r in rows}
     assert by_id["tiny/add"]["passed"] is True

@@ -15,7 +15,7 @@ from codeproof.config import Settings, load_settings
 from codeproof.evaluation.datasets import load_dataset, sample_tasks
 from codeproof.evaluation.report import REPORT_HTML, REPORT_MD, SUMMARY_FILE
 from codeproof.evaluation.results import RESULTS_FILE, Mode, TaskResult
-from codeproof.evaluation.runner import EvalOptions, Evaluator, Progress
+from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.evaluation.stats import Summary
 from codeproof.llm.registry import get_chat_model
@@ -45,20 +45,14 @@ def _default_out(dataset: str, settings: Settings) -> Path:
     return Path("eval-results") / f"{name}-{settings.llm.model}"
 
 
-def _progress(total: int) -> Progress:
-    count = {"n": 0}
-
-    def show(result: TaskResult) -> None:
-        count["n"] += 1
-        verdict = "[green]pass[/]" if result.passed else f"[red]{result.status}[/]"
-        console.print(
-            f"[{count['n']}/{total}] {result.mode:8} {result.task_id:24} {verdict} "
-            f"attempts={result.attempts} {result.wall_s:.1f}s "
-            f"{result.prompt_tokens + result.completion_tokens} tok",
-            highlight=False,
-        )
-
-    return show
+def _progress(result: TaskResult, finished: int, total: int) -> None:
+    verdict = "[green]pass[/]" if result.passed else f"[red]{result.status}[/]"
+    console.print(
+        f"[{finished}/{total}] {result.mode:8} {result.task_id:24} {verdict} "
+        f"attempts={result.attempts} {result.wall_s:.1f}s "
+        f"{result.prompt_tokens + result.completion_tokens} tok",
+        highlight=False,
+    )
 
 
 def _print_summary(summary: Summary, out: Path) -> None:
@@ -146,7 +140,7 @@ def eval_command(
             lambda language: open_toolchain(settings, language),
             options,
             out_dir,
-            progress=_progress(len(tasks) * len(options.modes)),
+            progress=_progress,
         )
         summary = evaluator.run(tasks)
     _print_summary(summary, out_dir)

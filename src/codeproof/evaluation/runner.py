@@ -48,7 +48,8 @@ TASK_ERRORS = (
 )
 
 ToolchainOpener = Callable[[str], AbstractContextManager[TestRunner]]
-Progress = Callable[[TaskResult], None]
+Progress = Callable[[TaskResult, int, int], None]
+"""``(result, finished so far including resumed ones, total)``."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class Evaluator:
         toolchains: Language -> started toolchain client (pipeline mode only).
         options: What to run.
         out_dir: Where results and reports go.
-        progress: Called after each task with its result.
+        progress: Called after each task with its result and the run's progress.
     """
 
     def __init__(
@@ -103,6 +104,7 @@ class Evaluator:
         self._stack = ExitStack()
         self._runners: dict[str, TestRunner] = {}
         self._lock = threading.Lock()
+        self._finished, self._total = 0, 0
 
     def info(self, tasks: Sequence[Task]) -> RunInfo:
         """The run's identity (stored in ``run.json``)."""
@@ -124,6 +126,8 @@ class Evaluator:
         results = self.store.prepare(info, resume=self.options.resume)
         done = {(r.task_id, r.mode) for r in results}
         wanted = {t.task_id for t in tasks}
+        self._total = len(tasks) * len(self.options.modes)
+        self._finished = sum(r.task_id in wanted and r.mode in self.options.modes for r in results)
         try:
             for mode in self.options.modes:
                 pending = [t for t in tasks if (t.task_id, mode) not in done]
@@ -204,6 +208,9 @@ class Evaluator:
             score_output=score.output[-1000:],
         )
         self.store.append(result)
+        with self._lock:
+            self._finished += 1
+            finished = self._finished
         if self.progress is not None:
-            self.progress(result)
+            self.progress(result, finished, self._total)
         return result

@@ -132,7 +132,7 @@ def test_an_unreachable_provider_stops_the_run(tiny_tasks: list[Task], tmp_path:
         raise AssertionError("nothing is scored when the provider is down")
 
     model = FakeModel(rules=[(lambda m: True, down)], slots=1)
-    options = EvalOptions(dataset="tiny", modes=("single", "pipeline"))
+    options = EvalOptions(dataset="tiny", modes=("single",))
     with pytest.raises(ProviderUnreachableError):
         Evaluator(model, Scorer(no_sandbox), None, options, tmp_path).run(tiny_tasks)
     assert len(model.calls) == 1  # the second task was never started

@@ -122,6 +122,8 @@ class Evaluator:
 
     def run(self, tasks: Sequence[Task]) -> Summary:
         """Evaluate ``tasks`` in every mode, then write ``summary.json`` and the reports."""
+        if "pipeline" in self.options.modes and self.toolchains is None:
+            raise ValueError("the pipeline mode needs a toolchain opener")
         info = self.info(tasks)
         results = self.store.prepare(info, resume=self.options.resume)
         done = {(r.task_id, r.mode) for r in results}
@@ -152,10 +154,7 @@ class Evaluator:
         return results
 
     def _runner(self, language: str) -> TestRunner:
-        if self.toolchains is None:
-            raise InputError(
-                "the pipeline mode needs toolchains", hint="run it through `codeproof eval`"
-            )
+        assert self.toolchains is not None  # checked by run()
         with self._lock:
             runner = self._runners.get(language)
             if runner is None:

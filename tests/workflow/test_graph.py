@@ -164,3 +164,54 @@ def test_two_candidates_keep_the_one_passing_most(run_workflow, store):
     assert outcome.files["slugify.py"] == GOOD
     tool_calls = store.events(result.run_id, "tool_call")
     assert [c.payload["tool"] for c in tool_calls].count("run_tests") == 2
+
+
+def test_react_with_hand_edited_code_runs_it_directly(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2]})
+    human = ScriptedHuman(
+        escalations=[EscalationDecision(action="react", files={"slugify.py": GOOD})]
+    )
+    model = world.model()
+
+    result = run_workflow(model, human, auto=True, max_attempts=2, on_failure="ask")
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 3
+    assert outcome.files["slugify.py"] == GOOD
+    repairs = [c for c in model.calls if c.messages[0].content.startswith("You fix")]
+    assert len(repairs) == 1  # the hand edit went straight to the tests
+    executes = node_ends(store, result.run_id, "execute")
+    assert executes[-1].payload["output"]["work"]["history"][-1]["change"] == "edited by hand"
+
+
+def test_react_with_an_edited_module_starts_the_module_over(run_workflow, store):
+    world = World(
+        code={"slugify": BAD_1},
+        repairs={"slugify": [BAD_2]},
+        code_when={"slugify": ("Slugs, done right.", GOOD)},
+    )
+    edited = SLUGIFY.model_copy(update={"purpose": "Slugs, done right."})
+    human = ScriptedHuman(escalations=[EscalationDecision(action="react", module=edited)])
+
+    result = run_workflow(world.model(), human, auto=True, max_attempts=2, on_failure="ask")
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.module.purpose == "Slugs, done right."
+    assert outcome.attempts == 3
+    assert len(node_ends(store, result.run_id, "plan")) == 2
+    assert len(node_ends(store, result.run_id, "design_tests")) == 2
+
+
+def test_stop_skips_the_remaining_modules(run_workflow, store):
+    world = World(modules=[SLUGIFY, EXTRA], code={"slugify": BAD_1}, repairs={"slugify": [BAD_2]})
+    human = ScriptedHuman(escalations=[EscalationDecision(action="stop")])
+
+    result = run_workflow(world.model(), human, max_attempts=2, on_failure="ask")
+
+    assert result.status == "failed" and result.reason == "stopped by the user"
+    assert [(o.module.name, o.status) for o in outcomes(store, result.run_id)] == [
+        ("slugify", "failed"),
+        ("extra", "skipped"),
+    ]
+    assert store.get_run(result.run_id).status == "failed"
+    assert Path(result.project_dir or "", "codeproof-report.md").exists()

@@ -11,12 +11,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from wf_world import BAD_1, BAD_2, GOOD, ScriptedHuman, World
+from wf_world import BAD_1, BAD_2, GOOD, SPEC, ScriptedHuman, World
 
-from codeproof.errors import ProviderUnreachableError, WorkflowError
+from codeproof.errors import ProviderUnreachableError, SandboxUnavailableError, WorkflowError
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
-from codeproof.workflow.deps import RunOptions
+from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.models import ClarifyAnswer, EscalationDecision
 from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunStore
@@ -192,3 +192,52 @@ def test_audit_trail_is_complete(run_workflow, store):
     assert [d["kind"] for d in decisions] == ["clarify", "modules", "escalation", "escalation"]
     assert decisions[2]["value"] == {"action": "react", "hint": "regex"}
     assert kinds["error"] == 0
+
+
+def test_invalid_model_output_pauses_and_resume_completes(
+    wf_settings, store, real_toolchains, tmp_path
+):
+    world = World()
+    broken = {"on": True}
+
+    def spec_reply(messages: list[Message]) -> str:
+        return "this is not JSON" if broken["on"] else SPEC.model_dump_json()
+
+    model = FakeModel(
+        rules=[
+            (lambda m: m[0].content.startswith("You turn a programming"), spec_reply),
+            *world.rules(),
+        ]
+    )
+    options = RunOptions(out_dir=str(tmp_path / "out"), auto=True)
+    runner = Runner(wf_settings, store, model, real_toolchains, ScriptedHuman())
+
+    with pytest.raises(WorkflowError, match=r"paused: .*does not match Spec after a re-ask"):
+        runner.start("a slugify function", options, run_id="garbled")
+    assert store.get_run("garbled").status == "paused"
+    assert store.events("garbled", "error")[-1].payload["error"] == "StructuredOutputError"
+
+    broken["on"] = False
+    assert runner.resume("garbled").status == "done"
+
+
+def test_sandbox_unavailable_pauses_and_resume_completes(
+    wf_settings, store, real_toolchains, tmp_path
+):
+    world = World()
+
+    def no_sandbox(language: str) -> ToolchainLike:
+        raise SandboxUnavailableError("Docker daemon not reachable", backend="docker")
+
+    options = RunOptions(out_dir=str(tmp_path / "out"), auto=True)
+    runner = Runner(wf_settings, store, world.model(), no_sandbox, ScriptedHuman())
+    with pytest.raises(WorkflowError, match=r"paused: .*Docker daemon not reachable"):
+        runner.start("a slugify function", options, run_id="nosandbox")
+    assert store.get_run("nosandbox").status == "paused"
+    paid_before = len([e for e in store.events("nosandbox", "llm_call")])
+
+    runner.toolchains = real_toolchains
+    assert runner.resume("nosandbox").status == "done"
+    calls = store.events("nosandbox", "llm_call")
+    replayed = [c for c in calls[paid_before:] if c.payload["replayed"]]
+    assert replayed, "the completed plan call was replayed, not paid again"

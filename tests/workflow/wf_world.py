@@ -104,6 +104,7 @@ class World:
         repairs: Module -> successive repair codes; the repair number is taken from
             the count of earlier attempts listed in the prompt.
         hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
+        code_when: Module -> (substring, code) the programmer writes when the prompt holds it.
     """
 
     questions: list[list[str]] = field(default_factory=list)
@@ -113,6 +114,7 @@ class World:
     alt_code: dict[str, str] = field(default_factory=dict)
     repairs: dict[str, list[str]] = field(default_factory=dict)
     hinted: dict[str, tuple[str, str]] = field(default_factory=dict)
+    code_when: dict[str, tuple[str, str]] = field(default_factory=dict)
     tests: dict[str, str] = field(default_factory=lambda: {"slugify": TESTS})
 
     def clarify(self, messages: list[Message]) -> Clarification:
@@ -128,6 +130,9 @@ class World:
 
     def write(self, messages: list[Message]) -> str:
         name = _module(messages)
+        when = self.code_when.get(name)
+        if when and when[0] in _user(messages):
+            return fenced(f"{name}.py", when[1])
         alt = "## Approach" in _user(messages) or "Approach:" in _user(messages)
         code = self.alt_code.get(name, self.code[name]) if alt else self.code[name]
         return fenced(f"{name}.py", code)

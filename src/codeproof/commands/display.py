@@ -11,6 +11,7 @@ from typing import Any, TextIO
 import click
 from rich.console import Console, Group
 from rich.live import Live
+from rich.markup import escape
 from rich.panel import Panel
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
@@ -115,7 +116,7 @@ class LiveDisplay:
         for name, line in self._modules.items():
             style = _STATUS_STYLE.get(line["status"], "")
             table.add_row(
-                name, Text(line["status"], style=style), line["tests"], str(line["attempts"])
+                Text(name), Text(line["status"], style=style), line["tests"], str(line["attempts"])
             )
         rate = self._tokens / self._seconds if self._seconds > 0 else 0.0
         where = f" · module {self._module}" if self._module else ""
@@ -203,18 +204,21 @@ class TerminalHuman:
         try:
             c = self.console
             c.print(
-                Panel(request.reply, title=f"intake · round {request.round}/{request.max_rounds}")
+                Panel(
+                    Text(request.reply),
+                    title=f"intake · round {request.round}/{request.max_rounds}",
+                )
             )
             if request.assumptions:
                 c.print("[bold]If you say proceed, I assume:[/]")
                 for a in request.assumptions:
-                    c.print(f"  - {a}")
+                    c.print(f"  - {escape(a)}")
             c.print(
                 "[dim]Answer each question, or type 'proceed' to go on with the assumptions.[/]"
             )
             answers = []
             for q in request.questions:
-                a = Prompt.ask(f"[bold]?[/] {q}", console=c, default="")
+                a = Prompt.ask(f"[bold]?[/] {escape(q)}", console=c, default="")
                 if a.strip().lower() == "proceed":
                     return ClarifyAnswer(proceed=True)
                 answers.append(a.strip() or "(no preference)")
@@ -243,7 +247,8 @@ class TerminalHuman:
 def _modules_table(modules: list[Module]) -> Table:
     table = Table("#", "module", "purpose", "depends on", "interface")
     for i, m in enumerate(modules, 1):
-        table.add_row(str(i), m.name, m.purpose, ", ".join(m.depends_on), m.public_interface)
+        cells = (m.name, m.purpose, ", ".join(m.depends_on), m.public_interface)
+        table.add_row(str(i), *(escape(c) for c in cells))
     return table
 
 
@@ -266,7 +271,7 @@ def _edit_modules(console: Console, spec: Spec, proposed: list[Module]) -> list[
         try:
             modules = _apply_module_command(console, spec, modules, command.split())
         except (IndexError, ValueError):
-            console.print(f"[red]cannot apply {command!r}[/]")
+            console.print(f"[red]cannot apply {escape(command)!r}[/]")
 
 
 def _apply_module_command(
@@ -320,10 +325,10 @@ def _show_failure(console: Console, report: FailureReport) -> None:
         title += " (stuck)"
     failing = Table("failing test", "message", show_lines=True)
     for f in report.failing[:10]:
-        failing.add_row(f["name"], f["message"][:600])
+        failing.add_row(escape(f["name"]), escape(f["message"][:600]))
     history = Table("attempt", "change", "passed")
     for h in report.history:
-        history.add_row(str(h.attempt), h.change[:200], f"{h.passed}/{h.total}")
+        history.add_row(str(h.attempt), escape(h.change[:200]), f"{h.passed}/{h.total}")
     cause = Text(f"likely cause: {report.likely_cause}", style="bold")
     console.print(Panel(Group(failing, history, cause), title=title, border_style="red"))
 
@@ -337,7 +342,7 @@ def _edit_module(console: Console, report: FailureReport) -> EscalationDecision:
     try:
         return _react(module=Module.model_validate_json(edited) if edited else None)
     except ValueError as exc:
-        console.print(f"[red]invalid module, not changed: {exc}[/]")
+        console.print(f"[red]invalid module, not changed: {escape(str(exc))}[/]")
         return _react()
 
 
@@ -369,7 +374,7 @@ def _edit_spec(console: Console, spec: Spec) -> Spec | None:
     try:
         return Spec.model_validate_json(text)
     except ValueError as exc:
-        console.print(f"[red]invalid spec, not changed: {exc}[/]")
+        console.print(f"[red]invalid spec, not changed: {escape(str(exc))}[/]")
         return None
 
 

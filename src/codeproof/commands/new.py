@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, TerminalHuman
@@ -62,6 +63,7 @@ def execute(
     settings: Settings,
     options: RunOptions,
     json_out: bool,
+    run_id: str,
     action: Callable[[Runner], RunResult],
 ) -> None:
     """Build the runner (model, toolchains, store, display), run ``action``, report."""
@@ -80,6 +82,11 @@ def execute(
                     languages=tuple(known),
                 )
                 result = action(runner)
+        except KeyboardInterrupt:
+            console.print(
+                f"run {run_id} paused (interrupted); continue with `codeproof resume {run_id}`"
+            )
+            raise typer.Exit(130) from None
         finally:
             model.close()
         summary = summarize(store.get_run(result.run_id), store.events(result.run_id))
@@ -96,7 +103,7 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
     modules = summary.get("modules")
     for m in modules if isinstance(modules, list) else []:
         table.add_row(
-            m["name"],
+            escape(m["name"]),
             m["status"],
             f"{m['passed']}/{m['total']}",
             str(m["attempts"]),
@@ -111,7 +118,7 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
         )
     where = f"; project in {result.project_dir}" if result.project_dir else ""
     reason = f" ({result.reason})" if result.reason else ""
-    console.print(f"[bold]run {result.run_id} {result.status}{reason}{where}[/]")
+    console.print(escape(f"run {result.run_id} {result.status}{reason}{where}"), style="bold")
 
 
 def new(
@@ -159,7 +166,7 @@ def new(
         raise InputError(
             "interactive mode needs a terminal", hint="pass --yes (or --json to answer as JSON)"
         )
-    execute(settings, options, json_out, lambda runner: runner.start(text, options, run_id))
+    execute(settings, options, json_out, run_id, lambda r: r.start(text, options, run_id))
 
 
 def register(app: typer.Typer) -> None:

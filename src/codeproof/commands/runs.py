@@ -8,12 +8,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Column, Table
 
 from codeproof.commands.new import execute
 from codeproof.config import load_settings
 from codeproof.workflow.deps import RunOptions
-from codeproof.workflow.store import Event, RunStore
+from codeproof.workflow.store import Event, RunInfo, RunStore
 from codeproof.workflow.summary import summarize
 
 runs_app = typer.Typer(help="Past runs: index, summaries and audit trails.", no_args_is_help=True)
@@ -33,8 +34,8 @@ def list_runs(
     table = Table(Column("id", no_wrap=True), "status", "created (UTC)", "request", "output")
     for run in runs:
         request = run.request if len(run.request) <= 50 else run.request[:47] + "..."
-        status = f"{run.status}: {run.reason}" if run.reason else run.status
-        table.add_row(run.id, status, run.created_iso, request, run.out_dir)
+        status = _status(run)
+        table.add_row(*(escape(v) for v in (run.id, status, run.created_iso, request, run.out_dir)))
     Console().print(table)
 
 
@@ -51,14 +52,13 @@ def show(
         typer.echo(summary.model_dump_json(indent=2))
         return
     console = Console()
-    console.print(
-        f"[bold]run {run.id}[/] · {run.status}" + (f" · {run.reason}" if run.reason else "")
-    )
-    console.print(f"request: {run.request}")
-    console.print(f"output:  {summary.project_dir or run.out_dir}")
+    console.print(f"[bold]run {escape(run.id)}[/] · {escape(_status(run))}")
+    console.print(f"request: {escape(run.request)}")
+    console.print(f"output:  {escape(summary.project_dir or run.out_dir)}")
     table = Table("module", "status", "tests", "attempts", "findings")
     for m in summary.modules:
-        table.add_row(m.name, m.status, f"{m.passed}/{m.total}", str(m.attempts), str(m.findings))
+        cells = (m.name, m.status, f"{m.passed}/{m.total}", str(m.attempts), str(m.findings))
+        table.add_row(*(escape(c) for c in cells))
     console.print(table)
     u = summary.usage
     console.print(
@@ -66,6 +66,12 @@ def show(
         f"{u.completion_tokens} completion tokens · {u.cache_hits} cache hits · "
         f"{u.latency_s:.1f} s · ${u.cost_usd:.4f} · {summary.decisions} decision(s)"
     )
+
+
+def _status(run: RunInfo) -> str:
+    if run.orphaned:
+        return f"{run.status}, but its process is gone: `codeproof resume {run.id}`"
+    return f"{run.status}: {run.reason}" if run.reason else run.status
 
 
 def describe(event: Event) -> str:
@@ -106,7 +112,7 @@ def logs(
     table = Table("seq", "time", "kind", "what", box=None)
     for event in events:
         ts = _clock(event.ts)
-        table.add_row(str(event.seq), ts, event.kind, describe(event))
+        table.add_row(str(event.seq), ts, event.kind, escape(describe(event)))
     Console().print(table)
 
 
@@ -123,7 +129,7 @@ def resume(
         run = store.get_run(run_id)
     options = RunOptions.model_validate(run.options)
     settings = load_settings(llm=_llm_overrides(options))
-    execute(settings, options, json_out, lambda runner: runner.resume(run.id))
+    execute(settings, options, json_out, run.id, lambda runner: runner.resume(run.id))
 
 
 def _llm_overrides(options: RunOptions) -> dict[str, Any]:

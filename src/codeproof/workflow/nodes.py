@@ -50,6 +50,8 @@ def outcomes_of(state: WorkflowState) -> list[ModuleOutcome]:
 def intake(deps: Deps, state: WorkflowState) -> Update:
     """Engage with the request; ask clarifying questions (interrupt) while needed."""
     opts = deps.options
+    if opts.max_clarify_rounds == 0:  # no questions allowed: the analysis states assumptions
+        return {"intake_done": True, "assumptions": []}
     done_rounds = state.get("clarify_round", 0)
     answers = [QA.model_validate(a) for a in state.get("answers", [])]
     clar = analyst.clarify(

@@ -76,16 +76,6 @@ class RunResult:
     reason: str = ""
 
 
-def _process_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class Runner:
     """Starts and resumes runs.
 
@@ -134,12 +124,7 @@ class Runner:
         info = self.store.get_run(run_id)
         if info.status == "done":
             raise InputError(f"run {info.id} is already done", hint=f"see {info.out_dir}")
-        if (
-            info.status in ("running", "waiting")
-            and info.pid
-            and info.pid != os.getpid()
-            and _process_alive(info.pid)
-        ):
+        if info.status in ("running", "waiting") and not info.orphaned and info.pid != os.getpid():
             raise InputError(
                 f"run {info.id} is still running (process {info.pid})",
                 hint="wait for it, or stop that process first",

@@ -84,6 +84,24 @@ class RunInfo(BaseModel):
     def created_iso(self) -> str:
         return datetime.fromtimestamp(self.created, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
+    @property
+    def orphaned(self) -> bool:
+        """Marked running or waiting, but its process is gone (crash, kill -9)."""
+        return self.status in ("running", "waiting") and not (
+            self.pid is not None and process_alive(self.pid)
+        )
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id exists (on this machine)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
 
 class Event(BaseModel):
     """One audit-trail entry."""

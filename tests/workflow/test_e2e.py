@@ -1,0 +1,60 @@
+"""Real end to end: the 0.5B model, the Docker sandbox, and the output project's tests run
+again from the output directory, as a user would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codeproof.agents.layout import layout_for
+from codeproof.workflow.deps import RunOptions
+from codeproof.workflow.runner import AutoHuman, Runner
+
+pytestmark = [pytest.mark.slow, pytest.mark.real_model, pytest.mark.docker]
+
+REQUESTS = {
+    "python": "Write a Python function add(a, b) that returns the sum of the numbers a and b.",
+    "javascript": "Write a JavaScript function add(a, b) that returns the sum of the numbers "
+    "a and b.",
+}
+
+
+def project_sources(out: Path, language: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The output project's code and test files, as a user's checkout holds them."""
+    layout = layout_for(language)
+    files: dict[str, str] = {}
+    tests: dict[str, str] = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if not path.is_file() or not layout.owns(rel):
+            continue
+        (tests if layout.is_test_path(rel) else files)[rel] = path.read_text()
+    if (out / "package.json").exists():
+        files["package.json"] = (out / "package.json").read_text()
+    return files, tests
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_request_to_a_project_whose_tests_pass(
+    language, small_local_model, allow_model, wf_settings, store, real_toolchains, tmp_path
+):
+    out = tmp_path / "out"
+    options = RunOptions(
+        language=language,
+        out_dir=str(out),
+        auto=True,
+        on_failure="continue",
+        max_attempts=3,
+        max_clarify_rounds=0,
+    )
+    runner = Runner(wf_settings, store, small_local_model, real_toolchains, AutoHuman())
+
+    result = runner.start(REQUESTS[language], options)
+
+    assert result.status == "done"
+    assert (out / "README.md").exists() and (out / "codeproof-report.json").exists()
+    files, tests = project_sources(out, language)
+    assert files and tests, sorted(p.name for p in out.iterdir())
+    report = real_toolchains(language).run_tests(files, tests)
+    assert report.green, report.output[-2000:]

@@ -35,7 +35,7 @@ sandbox: install
 	$(BIN)/codeproof sandbox build
 
 demo: models-default sandbox
-	$(BIN)/codeproof ask "$(DEMO_REQUEST)"
+	$(BIN)/codeproof new "$(DEMO_REQUEST)" --yes --out out/demo
 
 lint: install-dev
 	$(BIN)/ruff check src tests benchmarks

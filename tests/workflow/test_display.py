@@ -1,0 +1,91 @@
+"""The terminal side: module editing commands, the live display, JSON questions."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from rich.console import Console
+from wf_world import EXTRA, SLUGIFY, SPEC
+
+from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, _apply_module_command
+from codeproof.errors import WorkflowError
+from codeproof.workflow.models import ClarifyRequest, ModulesRequest
+from codeproof.workflow.store import Event
+
+DEPENDENT = EXTRA.model_copy(update={"depends_on": ["slugify"]})
+
+
+def test_drop_rename_and_edit_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    console = Console(file=io.StringIO())
+    modules = [SLUGIFY, DEPENDENT]
+    assert _apply_module_command(console, SPEC, modules, ["drop", "2"]) == [SLUGIFY]
+    renamed = _apply_module_command(console, SPEC, modules, ["rename", "1", "slug"])
+    assert [m.name for m in renamed] == ["slug", "extra"]
+    assert renamed[1].depends_on == ["slug"]  # dependants follow the rename
+    answers = iter(["Better purpose.", "slugify(text)", ""])
+    monkeypatch.setattr("rich.prompt.Prompt.ask", lambda *a, **k: next(answers))
+    edited = _apply_module_command(console, SPEC, modules, ["edit", "2"])
+    assert edited[1].purpose == "Better purpose." and edited[1].depends_on == []
+    with pytest.raises(IndexError):
+        _apply_module_command(console, SPEC, modules, ["drop", "3"])
+    with pytest.raises(ValueError):
+        _apply_module_command(console, SPEC, modules, ["explode", "1"])
+
+
+def _event(seq: int, kind: str, **payload: object) -> Event:
+    return Event.model_validate(
+        {"run_id": "r", "seq": seq, "ts": 0.0, "kind": kind, "payload": payload}
+    )
+
+
+def test_live_display_tracks_modules_attempts_tests_and_tokens() -> None:
+    out = io.StringIO()
+    display = LiveDisplay(Console(file=out, width=120), max_attempts=5)
+    with display:
+        display.on_event(
+            _event(
+                1,
+                "node_end",
+                node="modules",
+                output={"checklist": [SLUGIFY.model_dump(), EXTRA.model_dump()]},
+            )
+        )
+        display.on_event(_event(2, "node_start", node="execute", module="slugify", attempt=1))
+        display.on_event(_event(3, "llm_call", completion_tokens=40, latency_s=2.0))
+        display.on_event(
+            _event(
+                4,
+                "node_end",
+                node="execute",
+                output={
+                    "work": {"attempt": 2, "attempts_total": 2, "report": {"passed": 3, "total": 4}}
+                },
+            )
+        )
+        display.on_event(
+            _event(
+                5,
+                "node_end",
+                node="finish",
+                output={"outcomes": [{"module": SLUGIFY.model_dump(), "status": "passed"}]},
+            )
+        )
+    text = out.getvalue()
+    assert "slugify" in text and "passed" in text and "3/4" in text
+    assert "extra" in text and "pending" in text
+    assert "attempt 2/5" in text and "20.0 tok/s" in text
+
+
+def test_json_human_reads_answers_and_skips_invalid_lines() -> None:
+    out = io.StringIO()
+    answers = io.StringIO('{"nonsense": 1}\n{"proceed": true}\n')
+    human = JsonHuman(JsonEvents(out), answers)
+    request = ClarifyRequest(round=1, max_rounds=3, reply="hi", questions=["Q?"], assumptions=[])
+    assert human.clarify(request).proceed
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [line["event"] for line in lines] == ["question", "invalid_answer"]
+    assert lines[0]["question"]["questions"] == ["Q?"]
+    with pytest.raises(WorkflowError, match="no answer"):
+        human.select_modules(ModulesRequest(spec=SPEC, modules=[SLUGIFY]))

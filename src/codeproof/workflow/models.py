@@ -133,6 +133,8 @@ class Work(BaseModel):
     change: str = "initial code"
     test_changes: list[str] = Field(default_factory=list)
     verdict: Literal["passed", "failed"] | None = None
+    resume_at: Literal["plan", "execute", "repair"] | None = None
+    """Where a reaction at the escalation continues."""
 
 
 # -- checkpointed state --------------------------------------------------------------------

@@ -270,23 +270,23 @@ def _react(deps: Deps, state: WorkflowState, work: Work, decision: EscalationDec
         checklist[state.get("current", 0)] = decision.module.model_dump(mode="json")
         update["checklist"] = checklist
         new = new.model_copy(update={"files": None})
-    if decision.files and new.files is not None:
+    resume_at: Literal["plan", "execute", "repair"] = "repair"
+    if new.files is None:
+        resume_at = "plan"
+    elif decision.files:
+        resume_at = "execute"
         new = new.model_copy(
             update={"files": {**new.files, **decision.files}, "change": "edited by hand"}
         )
-    update["work"] = new.model_dump(mode="json")
+    update["work"] = new.model_copy(update={"resume_at": resume_at}).model_dump(mode="json")
     return update
 
 
 def after_escalate(state: WorkflowState) -> Literal["finish", "plan", "execute", "repair"]:
     work = work_of(state)
-    if work.verdict == "failed":
+    if work.verdict == "failed" or work.resume_at is None:
         return "finish"
-    if work.files is None:
-        return "plan"
-    if work.change == "edited by hand" and work.attempt == 0:
-        return "execute"
-    return "repair"
+    return work.resume_at
 
 
 def finish(deps: Deps, state: WorkflowState) -> Update:

@@ -9,6 +9,7 @@ import pytest
 from wf_world import BAD_1, BAD_2, BAD_3, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
 
 from codeproof.agents.schemas import ModuleOutcome
+from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import (
     ClarifyAnswer,
     EscalationDecision,
@@ -16,6 +17,7 @@ from codeproof.workflow.models import (
     ModuleSelection,
     ModulesRequest,
 )
+from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import Event, RunStore
 
 pytestmark = pytest.mark.docker
@@ -215,3 +217,34 @@ def test_stop_skips_the_remaining_modules(run_workflow, store):
     ]
     assert store.get_run(result.run_id).status == "failed"
     assert Path(result.project_dir or "", "codeproof-report.md").exists()
+
+
+def test_retrieval_context_reaches_only_the_programmer(
+    wf_settings, store, real_toolchains, tmp_path
+):
+    asked: list[str] = []
+
+    def retrieve(spec, module):
+        asked.append(module.name)
+        return "RETRIEVED: use re.sub for runs"
+
+    model = World().model()
+    runner = Runner(wf_settings, store, model, real_toolchains, ScriptedHuman(), context=retrieve)
+    result = runner.start("a slugify function", RunOptions(out_dir=str(tmp_path / "o"), auto=True))
+
+    assert result.status == "done" and asked == ["slugify"]
+    with_context = [c for c in model.calls if "RETRIEVED: use re.sub" in c.messages[1].content]
+    assert with_context and all(
+        "expert python programmer" in c.messages[0].content for c in with_context
+    )
+
+
+def test_security_scan_is_part_of_the_result(run_workflow, store):
+    unsafe = GOOD + "\n\ndef evaluate(expression):\n    return eval(expression)\n"
+    result = run_workflow(World(code={"slugify": unsafe}).model(), ScriptedHuman(), auto=True)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed"
+    assert any(f.tool == "bandit" and f.file == "slugify.py" for f in outcome.scan)
+    report = report_json(Path(result.project_dir or ""))
+    assert report["totals"]["findings"] >= 1  # type: ignore[index]

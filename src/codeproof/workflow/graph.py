@@ -24,7 +24,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from codeproof.workflow import module_nodes as mn
 from codeproof.workflow import nodes as rn
-from codeproof.workflow.deps import Deps
+from codeproof.workflow.deps import ContextFn, Deps
 from codeproof.workflow.models import WorkflowState
 
 NodeFn = Callable[[Deps, WorkflowState], dict[str, Any]]
@@ -78,15 +78,22 @@ def _audited(deps: Deps, name: str, fn: NodeFn, reads: tuple[str, ...]) -> Calla
 
 
 def build_graph(
-    deps: Deps, checkpointer: BaseCheckpointSaver[Any] | None = None
+    deps: Deps,
+    checkpointer: BaseCheckpointSaver[Any] | None = None,
+    *,
+    context: ContextFn | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the workflow graph.
 
     Args:
-        deps: Runtime objects (model, toolchains, store, options, retrieval plug
-            ``deps.context``); not part of the checkpointed state.
+        deps: Runtime objects (model, toolchains, store, options); not part of the
+            checkpointed state.
         checkpointer: Where checkpoints go (the run store's SQLite saver).
+        context: The retrieval plug: ``(spec, module) -> text`` added to the
+            programmer's prompt (replaces ``deps.context`` when given).
     """
+    if context is not None:
+        deps.context = context
     g: StateGraph[Any, Any, Any, Any] = StateGraph(WorkflowState)
     for name, (fn, reads) in NODES.items():
         g.add_node(name, _audited(deps, name, fn, reads))

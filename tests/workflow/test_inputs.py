@@ -62,8 +62,9 @@ def test_out_dir_must_be_empty_new_or_a_previous_output(tmp_path: Path) -> None:
         (["new", "x" * (MAX_REQUEST_BYTES + 10)], "the limit is 50 KB"),
         (["new", "a\x00b"], "binary"),
         (["new", "slugify", "--lang", "cobol"], "no toolchain for language 'cobol'"),
+        (["new", "slugify"], "interactive mode needs a terminal"),
     ],
-    ids=["empty", "too-big", "nul", "unknown-language"],
+    ids=["empty", "too-big", "nul", "unknown-language", "no-terminal"],
 )
 def test_cli_exits_2_and_creates_nothing(
     args: list[str],

@@ -67,6 +67,10 @@ def execute(
     action: Callable[[Runner], RunResult],
 ) -> None:
     """Build the runner (model, toolchains, store, display), run ``action``, report."""
+    if not options.auto and not json_out and not sys.stdin.isatty():
+        raise InputError(
+            "interactive mode needs a terminal", hint="pass --yes (or --json to answer as JSON)"
+        )
     console = Console(stderr=json_out)
     known = languages(settings)
     model = get_chat_model(settings)
@@ -162,10 +166,6 @@ def new(
         provider=settings.llm.provider,
         model=settings.llm.model,
     )
-    if not yes and not json_out and not sys.stdin.isatty():
-        raise InputError(
-            "interactive mode needs a terminal", hint="pass --yes (or --json to answer as JSON)"
-        )
     execute(settings, options, json_out, run_id, lambda r: r.start(text, options, run_id))
 
 

@@ -52,6 +52,15 @@ def test_write_code_drops_tests_and_flattens_paths(
     assert [f.path for f in draft.files] == ["adder.py"]
 
 
+def test_mislabelled_blocks_are_recovered(spec: Spec, module: Module, plan: ModulePlan) -> None:
+    reply = f"Save it as adder.py and test it with test_adder.py:\n```python\n{CODE}```"
+    [draft] = write_code(FakeModel([reply]), spec, module, plan, "")
+    assert draft.files == [SourceFile(path="adder.py", content=CODE)]
+    tests = "File: adder.py\n```python\ndef test_add():\n    assert add(1, 2) == 3\n```"
+    [test_file] = design_tests(FakeModel([tests]), spec, module, "").files
+    assert test_file.path == "test_adder.py" and "def test_add" in test_file.content
+
+
 def test_write_code_candidates_differ_in_reading_and_temperature(
     spec: Spec, module: Module, plan: ModulePlan
 ) -> None:

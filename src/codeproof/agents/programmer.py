@@ -10,9 +10,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import PurePosixPath
 
-from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
+from codeproof.agents.fences import (
+    FILE_FORMAT,
+    code_blocks,
+    looks_like_tests,
+    pick_unlabelled,
+    prose,
+)
 from codeproof.agents.layout import Layout, layout_for
 from codeproof.agents.prompting import (
     bullets,
@@ -159,16 +166,19 @@ def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
     """
     blocks = code_blocks(reply, layout)
     files: dict[str, str] = {}
+    unlabelled = []
     for block in blocks:
-        if block.path is None:
-            continue
-        if layout.is_test_path(block.path):
+        if block.path is None or (
+            layout.is_test_path(block.path) and not looks_like_tests(block, layout)
+        ):
+            unlabelled.append(replace(block, path=None))  # no path, or a mislabelled source
+        elif layout.is_test_path(block.path):
             logger.info("write_code: dropped test file %s", block.path)
-            continue
-        files[PurePosixPath(block.path).name] = block.code
+        else:
+            files[PurePosixPath(block.path).name] = block.code
     default = layout.source_path(module.name)
     if default not in files:
-        chosen = pick_unlabelled([b for b in blocks if b.path is None], layout, tests=False)
+        chosen = pick_unlabelled(unlabelled, layout, tests=False)
         if chosen is not None:
             files[default] = chosen.code
     if layout.language == "java" and default in files:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import PurePosixPath
 
-from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled
+from codeproof.agents.fences import FILE_FORMAT, code_blocks, looks_like_tests, pick_unlabelled
 from codeproof.agents.layout import Layout, layout_for
 from codeproof.agents.prompting import (
     bullets,
@@ -96,14 +97,19 @@ def parse_tests(
     """The test files of a reply, tidied; non-test files are dropped."""
     blocks = code_blocks(reply, layout)
     files: dict[str, str] = {}
+    unlabelled = []
     for block in blocks:
-        if block.path is not None and layout.is_test_path(block.path):
+        if block.path is None or (
+            not layout.is_test_path(block.path) and looks_like_tests(block, layout)
+        ):
+            unlabelled.append(replace(block, path=None))  # no path, or mislabelled tests
+        elif layout.is_test_path(block.path):
             files[PurePosixPath(block.path).name] = block.code
-        elif block.path is not None:
+        else:
             logger.info("design_tests: dropped non-test file %s", block.path)
     default = layout.test_path(module.name)
     if default not in files:
-        chosen = pick_unlabelled(blocks, layout, tests=True)
+        chosen = pick_unlabelled(unlabelled, layout, tests=True)
         if chosen is not None and layout.test_marker.search(chosen.code):
             files[default] = chosen.code
     fixer = TEST_FIXERS[layout.language]

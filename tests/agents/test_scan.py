@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
+from codeproof.errors import ScanError
+from codeproof.workflow import scan
 from codeproof.workflow.scan import entropy, scan_module, scan_secrets
 
 INSECURE = """import subprocess
@@ -99,3 +103,13 @@ def test_entropy() -> None:
     assert entropy("") == 0.0
     assert entropy("aaaa") == 0.0
     assert entropy("abcd") == pytest.approx(2.0)
+
+
+def test_a_failing_bandit_is_a_scan_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(args, 2, stdout="", stderr="bandit: bad option")
+
+    monkeypatch.setattr(scan.subprocess, "run", broken)
+    with pytest.raises(ScanError, match="bad option") as info:
+        scan_module({"a.py": "x = 1\n"}, "python")
+    assert info.value.tool == "bandit"

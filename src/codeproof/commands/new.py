@@ -74,6 +74,11 @@ def execute(
     console = Console(stderr=json_out)
     known = languages(settings)
     model = get_chat_model(settings)
+    try:
+        model.start()  # a missing model or key fails here, before a run exists
+    except BaseException:
+        model.close()
+        raise
     with RunStore(settings.runs_dir) as store:
         try:
             with _presenter(store, options, json_out, console) as human:

@@ -84,3 +84,13 @@ def test_malformed_toml_is_a_config_error(dirs: tuple[Path, Path]) -> None:
     with pytest.raises(ConfigError) as info:
         load_settings()
     assert "TOML" in (info.value.hint or "")
+
+
+def test_provider_key_variable_is_used_when_api_key_is_unset(
+    dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-openai-variable")
+    monkeypatch.delenv("CODEPROOF_LLM__API_KEY", raising=False)
+    assert load_settings(llm={"provider": "openai"}).llm.api_key == "sk-from-openai-variable"
+    assert load_settings(llm={"provider": "openai", "api_key": "sk-flag"}).llm.api_key == "sk-flag"
+    assert load_settings().llm.api_key is None  # the local provider takes no key

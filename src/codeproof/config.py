@@ -25,6 +25,8 @@ from pydantic_settings import (
 from codeproof.errors import ConfigError
 
 PROJECT_CONFIG_NAME = "codeproof.toml"
+PROVIDER_KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+"""Conventional API-key variables used when ``llm.api_key`` is not set."""
 
 
 def _default_home() -> Path:
@@ -177,7 +179,7 @@ def load_settings(**overrides: Any) -> Settings:
         ConfigError: A source holds an invalid value or malformed TOML.
     """
     try:
-        return Settings(**_drop_none(overrides))
+        settings = Settings(**_drop_none(overrides))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
@@ -191,3 +193,7 @@ def load_settings(**overrides: Any) -> Settings:
             f"cannot read configuration: {exc}",
             hint=f"check the TOML syntax of {PROJECT_CONFIG_NAME} or {user_config_path()}",
         ) from exc
+    if settings.llm.api_key is None and settings.llm.provider in PROVIDER_KEY_VARIABLES:
+        # The provider's conventional variable, for users who already have it set.
+        settings.llm.api_key = os.environ.get(PROVIDER_KEY_VARIABLES[settings.llm.provider])
+    return settings

@@ -44,3 +44,13 @@ def test_unknown_command_is_a_usage_error() -> None:
     result = _codeproof("frobnicate")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+def test_error_text_in_brackets_is_printed_verbatim(tmp_path: Path) -> None:
+    (tmp_path / "codeproof.toml").write_text(
+        '[llm]\nprovider = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmax_retries = 0\n'
+    )
+    result = _codeproof("ask", "hi", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "[openai]" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.logging import RichHandler
+from rich.markup import escape
 
 from codeproof import __version__
 from codeproof.commands import COMMAND_MODULES
@@ -75,7 +76,9 @@ def main() -> None:
     except CodeproofError as exc:
         if _state["debug"]:
             raise
-        err_console.print(f"[bold red]error:[/] {exc.message}", highlight=False, soft_wrap=True)
+        err_console.print(
+            f"[bold red]error:[/] {escape(exc.message)}", highlight=False, soft_wrap=True
+        )
         if exc.hint:
-            err_console.print(f"[bold]fix:[/] {exc.hint}", highlight=False, soft_wrap=True)
+            err_console.print(f"[bold]fix:[/] {escape(exc.hint)}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 
 from codeproof.cli import main
-from codeproof.errors import InputError
+from codeproof.errors import InputError, SandboxError
+from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.results import ResultStore, RunInfo, TaskResult
+from codeproof.evaluation.scoring import Scorer
+from codeproof.sandbox.base import Limits, SandboxSession
 
 
 def _eval(*args: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -63,3 +67,14 @@ def test_resume_requires_the_same_run(tmp_path: Path) -> None:
     (tmp_path / "results.jsonl").write_text("{broken\n")
     with pytest.raises(InputError, match=r"results\.jsonl:1"):
         store.load()
+
+
+def test_a_closed_scorer_opens_no_new_session() -> None:
+    def never(language: str, limits: Limits) -> AbstractContextManager[SandboxSession]:
+        raise AssertionError("a closed scorer must not open a session")
+
+    scorer = Scorer(never)
+    scorer.close()
+    task = Task(task_id="t", prompt="def f():\n", entry_point="f", test="def check(c): pass")
+    with pytest.raises(SandboxError, match="closed"):
+        scorer.score([(task, task.prompt)])

@@ -249,6 +249,7 @@ class Scorer:
     _sessions: dict[str, SandboxSession] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _batches: int = field(default=0, init=False, repr=False)
+    _closed: bool = field(default=False, init=False, repr=False)
 
     def __enter__(self) -> Scorer:
         return self
@@ -262,12 +263,15 @@ class Scorer:
         self.close()
 
     def close(self) -> None:
-        """Close every session (idempotent)."""
+        """Close every session (idempotent); the scorer cannot be used afterwards."""
         with self._lock:
+            self._closed = True
             self._sessions.clear()
             self._stack.close()
 
     def _session(self, sandbox_language: str) -> SandboxSession:
+        if self._closed:  # e.g. a task still running after Ctrl-C ended the evaluation
+            raise SandboxError("the scorer is closed", backend="scorer")
         session = self._sessions.get(sandbox_language)
         if session is None:
             session = self._stack.enter_context(self.open_session(sandbox_language, self.limits))

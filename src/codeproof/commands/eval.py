@@ -19,8 +19,6 @@ from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.evaluation.stats import Summary
 from codeproof.llm.registry import get_chat_model
-from codeproof.sandbox.registry import limits_from_settings, open_session
-from codeproof.toolchains.client import open_toolchain
 
 console = Console()
 
@@ -103,6 +101,9 @@ def eval_command(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the LLM cache.")] = False,
 ) -> None:
     """Score single-shot and/or pipeline code on a benchmark's hidden tests."""
+    from codeproof.sandbox.registry import limits_from_settings, open_session  # docker SDK
+    from codeproof.toolchains.client import open_toolchain  # MCP SDK
+
     settings = load_settings(
         llm={"provider": provider, "model": model, "cache": False if no_cache else None},
         evaluation={"data_dir": data_dir},

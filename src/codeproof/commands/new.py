@@ -2,132 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
-from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, TerminalHuman
-from codeproof.config import Settings, load_settings
-from codeproof.errors import InputError
-from codeproof.llm.registry import get_chat_model
-from codeproof.toolchains.client import ToolchainClient
-from codeproof.toolchains.router import languages
-from codeproof.workflow.deps import RunOptions, ToolchainLike
-from codeproof.workflow.inputs import validate_language, validate_out_dir, validate_request
-from codeproof.workflow.runner import AutoHuman, Human, Runner, RunResult
-from codeproof.workflow.store import RunStore, new_run_id
-from codeproof.workflow.summary import summarize
 
 OnFailure = Literal["ask", "continue", "stop"]
-
-
-def toolchain_factory(settings: Settings) -> Callable[[str], ToolchainLike]:
-    """Language -> a started MCP toolchain client."""
-
-    def make(language: str) -> ToolchainLike:
-        client = ToolchainClient(settings, language)
-        client.start()
-        return client
-
-    return make
-
-
-@contextmanager
-def _presenter(
-    store: RunStore, options: RunOptions, json_out: bool, console: Console
-) -> Iterator[Human]:
-    """Subscribe the live display (or JSON lines) to the store; yield who answers questions."""
-    with ExitStack() as stack:
-        human: Human
-        if json_out:
-            events = JsonEvents()
-            store.subscribe(events.on_event)
-            stack.callback(store.unsubscribe, events.on_event)
-            human = AutoHuman() if options.auto else JsonHuman(events)
-        else:
-            display = stack.enter_context(LiveDisplay(console, options.max_attempts))
-            store.subscribe(display.on_event)
-            stack.callback(store.unsubscribe, display.on_event)
-            human = AutoHuman() if options.auto else TerminalHuman(console, display)
-        yield human
-
-
-def execute(
-    settings: Settings,
-    options: RunOptions,
-    json_out: bool,
-    run_id: str,
-    action: Callable[[Runner], RunResult],
-) -> None:
-    """Build the runner (model, toolchains, store, display), run ``action``, report."""
-    if not options.auto and not json_out and not sys.stdin.isatty():
-        raise InputError(
-            "interactive mode needs a terminal", hint="pass --yes (or --json to answer as JSON)"
-        )
-    console = Console(stderr=json_out)
-    known = languages(settings)
-    model = get_chat_model(settings)
-    try:
-        model.start()  # a missing model or key fails here, before a run exists
-    except BaseException:
-        model.close()
-        raise
-    with RunStore(settings.runs_dir) as store:
-        try:
-            with _presenter(store, options, json_out, console) as human:
-                runner = Runner(
-                    settings,
-                    store,
-                    model,
-                    toolchain_factory(settings),
-                    human,
-                    languages=tuple(known),
-                )
-                result = action(runner)
-        except KeyboardInterrupt:
-            console.print(
-                f"run {run_id} paused (interrupted); continue with `codeproof resume {run_id}`"
-            )
-            raise typer.Exit(130) from None
-        finally:
-            model.close()
-        summary = summarize(store.get_run(result.run_id), store.events(result.run_id))
-    if json_out:
-        JsonEvents().emit({"event": "result", **summary.model_dump(mode="json")})
-    else:
-        _print_summary(console, result, summary.model_dump(mode="json"))
-    if result.status != "done":
-        raise typer.Exit(1)
-
-
-def _print_summary(console: Console, result: RunResult, summary: dict[str, object]) -> None:
-    table = Table("module", "status", "tests", "attempts", "findings")
-    modules = summary.get("modules")
-    for m in modules if isinstance(modules, list) else []:
-        table.add_row(
-            escape(m["name"]),
-            m["status"],
-            f"{m['passed']}/{m['total']}",
-            str(m["attempts"]),
-            str(m["findings"]),
-        )
-    console.print(table)
-    usage = summary.get("usage")
-    if isinstance(usage, dict):
-        console.print(
-            f"{usage['calls']} LLM calls · {usage['total_tokens']} tokens · "
-            f"{usage['cache_hits']} cache hits · ${usage['cost_usd']:.4f}"
-        )
-    where = f"; project in {result.project_dir}" if result.project_dir else ""
-    reason = f" ({result.reason})" if result.reason else ""
-    console.print(escape(f"run {result.run_id} {result.status}{reason}{where}"), style="bold")
 
 
 def new(
@@ -151,27 +31,20 @@ def new(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
 ) -> None:
     """Turn REQUEST into a tested project (interactive unless --yes)."""
-    text = validate_request(request)
-    settings = load_settings(
-        llm={"provider": provider, "model": model},
-        workflow={"max_attempts": max_attempts, "on_failure": on_failure},
+    from codeproof.commands.workflow_run import start_new  # heavy: langgraph, MCP
+
+    start_new(
+        request,
+        lang=lang,
+        out=out,
+        yes=yes,
+        modules=modules,
+        max_attempts=max_attempts,
+        on_failure=on_failure,
+        provider=provider,
+        model=model,
+        json_out=json_out,
     )
-    language = validate_language(lang, languages(settings))
-    run_id = new_run_id()
-    wf = settings.workflow
-    options = RunOptions(
-        language=language,
-        out_dir=str(validate_out_dir(out or Path("codeproof-out") / run_id)),
-        auto=yes,
-        preselect=[m.strip() for m in (modules or "").split(",") if m.strip()],
-        max_attempts=wf.max_attempts,
-        on_failure=on_failure or ("continue" if yes else wf.on_failure),
-        max_clarify_rounds=wf.max_clarify_rounds,
-        candidates=wf.candidates,
-        provider=settings.llm.provider,
-        model=settings.llm.model,
-    )
-    execute(settings, options, json_out, run_id, lambda r: r.start(text, options, run_id))
 
 
 def register(app: typer.Typer) -> None:

@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Column, Table
 
-from codeproof.commands.new import execute
 from codeproof.config import load_settings
-from codeproof.workflow.deps import RunOptions
-from codeproof.workflow.store import Event, RunInfo, RunStore
-from codeproof.workflow.summary import summarize
+
+if TYPE_CHECKING:  # the workflow (langgraph, MCP) is imported only by the commands that run
+    from codeproof.workflow.deps import RunOptions
+    from codeproof.workflow.store import Event, RunInfo, RunStore
 
 runs_app = typer.Typer(help="Past runs: index, summaries and audit trails.", no_args_is_help=True)
 
 
 def _store() -> RunStore:
+    from codeproof.workflow.store import RunStore
+
     return RunStore(load_settings().runs_dir)
 
 
@@ -45,6 +47,8 @@ def show(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Status, modules, attempts, tests and tokens of a run."""
+    from codeproof.workflow.summary import summarize
+
     with _store() as store:
         run = store.get_run(run_id)
         summary = summarize(run, store.events(run.id))
@@ -125,6 +129,9 @@ def resume(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
 ) -> None:
     """Continue a paused, interrupted or crashed run from its last checkpoint."""
+    from codeproof.commands.workflow_run import execute
+    from codeproof.workflow.deps import RunOptions
+
     with _store() as store:
         run = store.get_run(run_id)
     options = RunOptions.model_validate(run.options)

@@ -49,14 +49,14 @@ def small_model_path() -> Path:
 
 @pytest.fixture(scope="session")
 def small_local_model(small_model_path: Path) -> Iterator[LocalChatModel]:
-    """ONE started local provider (0.5B, ctx 4096, 2 slots, no cache) for every real test.
+    """ONE started local provider (0.5B, 4096 tokens a slot, 2 slots, no cache) for real tests.
 
     Requests still need the ``allow_model`` fixture.
     """
     from codeproof.llm.local import LocalChatModel
 
     model = LocalChatModel(
-        model=SMALL_MODEL, resolve=lambda _: small_model_path, ctx_size=4096, slots=2
+        model=SMALL_MODEL, resolve=lambda _: small_model_path, ctx_size=8192, slots=2
     )
     model.start()
     yield model

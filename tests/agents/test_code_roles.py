@@ -172,8 +172,25 @@ def test_design_tests_unlabelled_block_and_dependencies(spec: Spec, module: Modu
 
 
 def test_design_tests_without_test_code_gives_no_files(spec: Spec, module: Module) -> None:
-    draft = design_tests(FakeModel([f"```python\n{CODE}```"]), spec, module, "")
+    model = FakeModel([f"```python\n{CODE}```", f"```python\n{CODE}```"])
+    draft = design_tests(model, spec, module, "")
     assert draft.files == []
+    assert len(model.calls) == 2  # asked once more before giving up
+
+
+def test_design_tests_asks_again_when_no_test_would_run(spec: Spec, module: Module) -> None:
+    model = FakeModel(
+        [
+            "```python\nfrom adder import add\n\ndef check_add():\n    assert add(1, 2) == 3\n```",
+            "```python\nfrom adder import add\n\ndef test_add():\n    assert add(1, 2) == 3\n```",
+        ]
+    )
+    draft = design_tests(model, spec, module, "")
+    assert [f.path for f in draft.files] == ["test_adder.py"]
+    assert "def test_add" in draft.files[0].content
+    first, second = (call.settings for call in model.calls)
+    assert first is not None and second is not None
+    assert first.temperature == 0.0 and second.temperature > 0.0
 
 
 def test_design_tests_javascript(spec: Spec) -> None:

@@ -164,3 +164,17 @@ def test_java_class_is_renamed_to_the_file_name() -> None:
     fixed = rename_java_class(src, "Adder")
     assert "public class Adder {" in fixed and "public Adder()" in fixed
     assert rename_java_class(fixed, "Adder") == fixed
+
+
+def test_python_test_classes_are_made_collectable() -> None:
+    source = (
+        "from add import add\n\n"
+        "class AddTests:\n    def test_small(self):\n        assert add(1, 2) == 3\n\n"
+        "class Helper:\n    def value(self):\n        return 1\n\n"
+        "import unittest\n\n"
+        "class Legacy(unittest.TestCase):\n"
+        "    def test_zero(self):\n        assert add(0, 0) == 0\n"
+    )
+    fixed = fix_python_tests(source, "add", [])
+    classes = [n.name for n in ast.parse(fixed).body if isinstance(n, ast.ClassDef)]
+    assert classes == ["TestAddTests", "Helper", "Legacy"]

@@ -85,9 +85,19 @@ def design_tests(
     )
     user = re.sub(r"\n{3,}", "\n\n", user)
     messages = conversation(TESTS_SYSTEM.format(language=module.language), user)
-    reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=max_tokens)).text
-    files = parse_tests(reply, module, layout, dependencies=[d.name for d in dependencies])
-    count = sum(len(layout.test_marker.findall(f.content)) for f in files)
+    files: list[SourceFile] = []
+    count = 0
+    for settings in (
+        ChatSettings(temperature=0.0, max_tokens=max_tokens),
+        # A reply without a single runnable test is worthless: ask once more, sampled.
+        ChatSettings(temperature=0.7, seed=1, max_tokens=max_tokens),
+    ):
+        reply = model.chat(messages, settings).text
+        files = parse_tests(reply, module, layout, dependencies=[d.name for d in dependencies])
+        count = sum(len(layout.test_marker.findall(f.content)) for f in files)
+        if count:
+            break
+        logger.warning("design_tests: no runnable test for %s; asking again", module.name)
     return TestDraft(files=files, notes=f"{count} test(s) in {len(files)} file(s)")
 
 

@@ -128,9 +128,35 @@ def _after_imports(tree: ast.Module) -> int:
     return line
 
 
+def _collectable_classes_py(source: str) -> str:
+    """Rename test classes pytest would not collect (``class AddTests`` -> ``TestAddTests``)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.splitlines()
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name.startswith("Test"):
+            continue
+        if any(ast.unparse(base).endswith("TestCase") for base in node.bases):
+            continue  # unittest classes are collected whatever their name
+        has_tests = any(
+            isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+            and item.name.startswith("test")
+            for item in node.body
+        )
+        if has_tests:
+            index = node.lineno - 1
+            lines[index] = re.sub(
+                rf"\bclass\s+{node.name}\b", f"class Test{node.name}", lines[index], count=1
+            )
+    return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
+
+
 def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
-    """Salvage, de-duplicate and fix the imports of a pytest file."""
-    return _fix_imports_py(_rename_duplicates_py(salvage_python(source)), module, dependencies)
+    """Salvage, de-duplicate, make collectable and fix the imports of a pytest file."""
+    text = _collectable_classes_py(_rename_duplicates_py(salvage_python(source)))
+    return _fix_imports_py(text, module, dependencies)
 
 
 _JS_REQUIRE = re.compile(r"require\(\s*(['\"])(\.{1,2}/[^'\"]+)\1\s*\)")

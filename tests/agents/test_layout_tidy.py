@@ -178,3 +178,15 @@ def test_python_test_classes_are_made_collectable() -> None:
     fixed = fix_python_tests(source, "add", [])
     classes = [n.name for n in ast.parse(fixed).body if isinstance(n, ast.ClassDef)]
     assert classes == ["TestAddTests", "Helper", "Legacy"]
+
+
+def test_javascript_tests_cut_mid_test_keep_the_complete_ones() -> None:
+    complete = (
+        "const test = require('node:test');\n"
+        "const assert = require('node:assert/strict');\n"
+        "const { add } = require('./add');\n\n"
+        "test('adds', () => {\n  assert.strictEqual(add(1, 2), 3);\n});\n"
+    )
+    cut = complete + "\ntest('many', () => {\n  assert.strictEqual(add(100, 0, 100, 10"
+    assert fix_javascript_tests(cut, "add", []) == complete
+    assert fix_javascript_tests(complete, "add", []) == complete

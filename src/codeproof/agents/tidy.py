@@ -162,6 +162,22 @@ def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> s
 _JS_REQUIRE = re.compile(r"require\(\s*(['\"])(\.{1,2}/[^'\"]+)\1\s*\)")
 
 
+_JS_BLOCK_END = re.compile(r"^\}\);?[ \t]*$", re.MULTILINE)
+
+
+def _drop_unfinished_js_tail(source: str) -> str:
+    """Cut a reply that stopped mid-test (token limit) after its last complete block.
+
+    Only when the brackets do not balance, so a well-formed file is never touched.
+    """
+    if source.count("(") == source.count(")") and source.count("{") == source.count("}"):
+        return source
+    ends = list(_JS_BLOCK_END.finditer(source))
+    if not ends:
+        return source
+    return source[: ends[-1].end()] + "\n"
+
+
 def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
     """Require the module by its real path; add missing ``node:test``/assert requires."""
     ours = {module, *dependencies}
@@ -171,7 +187,7 @@ def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) 
         target = stem if stem in ours else module
         return f"require('./{target}')"
 
-    text = _JS_REQUIRE.sub(local, source)
+    text = _drop_unfinished_js_tail(_JS_REQUIRE.sub(local, source))
     head = []
     if re.search(r"\b(?:test|describe|it)\s*\(", text) and "node:test" not in text:
         head.append("const { test, describe, it } = require('node:test');")

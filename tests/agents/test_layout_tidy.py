@@ -190,3 +190,10 @@ def test_javascript_tests_cut_mid_test_keep_the_complete_ones() -> None:
     cut = complete + "\ntest('many', () => {\n  assert.strictEqual(add(100, 0, 100, 10"
     assert fix_javascript_tests(cut, "add", []) == complete
     assert fix_javascript_tests(complete, "add", []) == complete
+
+
+def test_javascript_tests_without_require_see_the_module_exports() -> None:
+    source = "test('adds', () => {\n  assert.strictEqual(add(1, 2), 3);\n});\n"
+    fixed = fix_javascript_tests(source, "add", [])
+    assert "Object.assign(globalThis, require('./add'));" in fixed
+    assert "require('node:test')" in fixed and "require('node:assert/strict')" in fixed

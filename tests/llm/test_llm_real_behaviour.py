@@ -83,7 +83,7 @@ def test_wrong_key_is_an_authentication_error_not_retried(
 def test_prompt_over_the_context_is_a_context_length_error(
     via: str, small_local_model: LocalChatModel, allow_model: None
 ) -> None:
-    too_long = [Message(role="user", content="word " * 3000)]  # > 4096 / 2 slots
+    too_long = [Message(role="user", content="word " * 6000)]  # > 8192 / 2 slots
     model = small_local_model
     if via == "openai":
         model = OpenAIChatModel(

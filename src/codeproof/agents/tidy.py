@@ -189,6 +189,13 @@ def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) 
 
     text = _drop_unfinished_js_tail(_JS_REQUIRE.sub(local, source))
     head = []
+    calls_tests = re.search(r"\b(?:test|it)\s*\(", text) is not None
+    if calls_tests and not re.search(
+        rf"require\(\s*['\"]\./{re.escape(module)}(?:\.js)?['\"]", text
+    ):
+        # Tests that call the module's functions without requiring it: make its exports
+        # visible (the JavaScript counterpart of Python's ``from module import *``).
+        head.append(f"Object.assign(globalThis, require('./{module}'));")
     if re.search(r"\b(?:test|describe|it)\s*\(", text) and "node:test" not in text:
         head.append("const { test, describe, it } = require('node:test');")
     if re.search(r"\bassert\b", text) and not re.search(r"\bassert\b[^\n]*=\s*require\(", text):

@@ -1,8 +1,10 @@
 """The ``pipeline`` mode: the workflow's per-module steps for one task, no interrupts.
 
 plan → (test design ‖ programming of ``candidates`` drafts) → run the designed tests on
-every draft in the sandbox → keep the draft passing most → repair until the tests pass,
-the code stops changing, or ``max_attempts`` test runs were made. This mirrors the
+every draft in the sandbox → choose by execution agreement and quarantine the tests no
+draft passes (:mod:`codeproof.workflow.selection`) → repair until the tests pass, the
+code stops changing, or ``max_attempts`` test runs were made; the attempt passing the
+most tests is kept (a repair that breaks passing tests is not the answer). This mirrors the
 workflow's module nodes (``codeproof.workflow.module_nodes``) with the failure policy
 ``continue``; the spec and module come from the prompt only (:mod:`.taskspec`).
 """
@@ -24,6 +26,7 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.models import TestReport
+from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
 
@@ -77,19 +80,6 @@ def _draft(
         return tests.result(), code.result()
 
 
-def _best(
-    runner: TestRunner, drafts: list[CodeDraft], tests: dict[str, str], timeout_s: float
-) -> tuple[dict[str, str], TestReport]:
-    best: tuple[dict[str, str], TestReport] | None = None
-    for draft in drafts:
-        files = _as_dict(draft.files)
-        report = runner.run_tests(files, tests, timeout_s) if files else TestReport()
-        if best is None or report.passed > best[1].passed:
-            best = (files, report)
-    assert best is not None  # write_code returns at least one draft
-    return best
-
-
 def run_pipeline(
     model: ChatModel,
     runner: TestRunner,
@@ -111,14 +101,22 @@ def run_pipeline(
     if not tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
         return PipelineOutcome(_main_code(_as_dict(drafts[0].files), module), False, 0)
-    files, report = _best(runner, drafts, tests, timeout_s)
-    attempts, history = 1, list[str]()
+    choice = choose(
+        lambda files, tests: runner.run_tests(files, tests, timeout_s),
+        [_as_dict(d.files) for d in drafts],
+        tests,
+        module.language,
+    )
+    files, tests, report = choice.files, choice.tests, choice.report
+    attempts, history = 1, [choice.note]
+    best = (report.passed, files, report)
     seen = {_digest({**files, **tests})}
     while not report.green and attempts < max_attempts and files:
-        result = repairer.repair(model, spec, module, files, tests, report, history=history)
+        result = repairer.repair(model, spec, module, files, tests, report, history=history[1:])
         files = {**files, **_as_dict(result.files)}
         if result.test_files and result.test_change_reason:
             tests = {**tests, **_as_dict(result.test_files)}
+            best = (-1, best[1], best[2])  # other tests: earlier counts do not compare
         history.append(result.change_summary or "repair")
         digest = _digest({**files, **tests})
         if digest in seen:  # stuck: the same code again would give the same report
@@ -126,4 +124,7 @@ def run_pipeline(
         seen.add(digest)
         report = runner.run_tests(files, tests, timeout_s)
         attempts += 1
+        if report.passed >= best[0]:
+            best = (report.passed, files, report)
+    _, files, report = best
     return PipelineOutcome(_main_code(files, module), report.green, attempts, tests, history)

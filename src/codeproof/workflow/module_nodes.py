@@ -21,6 +21,7 @@ from codeproof.workflow.models import (
 )
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
 from codeproof.workflow.scan import scan_module
+from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
 
@@ -117,22 +118,28 @@ def _run(
 
 
 def execute(deps: Deps, state: WorkflowState) -> Update:
-    """Run the tests in the sandbox; with several candidates keep the one passing most."""
+    """Run the tests in the sandbox; choose among candidates by execution agreement.
+
+    The first run of a round tries every candidate (:func:`~.selection.choose`), keeps
+    the one the evidence trusts most and quarantines the tests no candidate can pass.
+    """
     module, work = current_module(state), work_of(state)
     update: Update = {}
     tests = work.tests
+    change, changes = work.change, list(work.test_changes)
     if work.files is None:  # fresh code from the programmer (and fresh tests)
-        tests = as_dict(SourceFile.model_validate(f) for f in state.get("tests", []))
-        candidates = [
-            as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])
-        ]
-        best: tuple[dict[str, str], TestReport] | None = None
-        for files in candidates or [{}]:
-            report = _run(deps, state, module, files, tests)
-            if best is None or report.passed > best[1].passed:
-                best = (files, report)
-        assert best is not None
-        files, report = best
+        choice = choose(
+            lambda files, tests: _run(deps, state, module, files, tests),
+            [as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])]
+            or [{}],
+            as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
+            module.language,
+        )
+        files, tests, report = choice.files, choice.tests, choice.report
+        if len(choice.reports) > 1 or choice.quarantined:
+            change = choice.note
+        if choice.quarantined:
+            changes.append(choice.note)
         update["candidates"] = []
     else:
         files = work.files
@@ -147,7 +154,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
     )
     record = AttemptRecord(
         attempt=work.attempts_total + 1,
-        change=work.change,
+        change=change,
         passed=report.passed,
         total=report.total,
         code_hash=digest,
@@ -156,6 +163,8 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
         update={
             "files": files,
             "tests": tests,
+            "test_changes": changes,
+            "change": change,
             "report": report,
             "attempt": work.attempt + 1,
             "attempts_total": work.attempts_total + 1,

@@ -1,0 +1,144 @@
+"""Choose among candidate implementations by execution, and set aside disputed tests.
+
+Small models write wrong tests as often as wrong code, and a repairer chasing a wrong
+test breaks correct code. Several independent candidates give evidence about both
+(CodeT's *dual execution agreement*): candidates that pass the same set of tests agree
+with each other, and a group is trusted in proportion to its size times the number of
+tests it passes. A test that fails for every member of the trusted group, and that fewer
+candidates pass than agree on that group, contradicts the consensus reading of the task:
+it is *quarantined*, cut out of the test file and recorded, instead of being repaired
+against.
+
+Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from codeproof.agents.test_edit import remove_tests
+from codeproof.toolchains.models import TestReport
+
+logger = logging.getLogger(__name__)
+
+RunTests = Callable[[dict[str, str], dict[str, str]], TestReport]
+"""``(source files, test files) -> report``: one test run in the sandbox."""
+
+MIN_AGREEING = 2
+"""Candidates that must agree before a test they all fail is quarantined."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the execution evidence says (pure, see :func:`judge`).
+
+    Attributes:
+        index: The chosen candidate.
+        agreeing: How many candidates passed exactly the tests it passed.
+        disputed: Tests the chosen group fails and fewer candidates pass than agree.
+    """
+
+    index: int
+    agreeing: int
+    disputed: tuple[str, ...] = ()
+
+
+@dataclass
+class Choice:
+    """The chosen candidate, with the tests it is held to from now on."""
+
+    index: int
+    files: dict[str, str]
+    tests: dict[str, str]
+    report: TestReport
+    agreeing: int
+    quarantined: list[str] = field(default_factory=list)
+    reports: list[TestReport] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """A line for the audit trail: what was chosen and what was set aside."""
+        passed = [r.passed for r in self.reports]
+        text = (
+            f"chose candidate {self.index} of {len(self.reports)} "
+            f"(tests passed per candidate: {passed}; {self.agreeing} agree)"
+        )
+        if self.quarantined:
+            text += (
+                f"; quarantined {len(self.quarantined)} test(s) that contradict the "
+                f"agreeing candidates: " + ", ".join(self.quarantined)
+            )
+        return text
+
+
+def _passed(report: TestReport) -> frozenset[str]:
+    return frozenset(t.name for t in report.tests if t.outcome == "passed")
+
+
+def _score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int]:
+    passed, members = group
+    return len(members) * len(passed), len(passed), -members[0]
+
+
+def judge(reports: Sequence[TestReport], *, min_agreeing: int = MIN_AGREEING) -> Verdict:
+    """Pick a candidate from its test reports (one per candidate, same tests).
+
+    Candidates are grouped by the exact set of tests they pass; a group scores
+    ``members x tests passed``. The best group wins (ties: more tests passed, then the
+    earliest candidate, which is the greedy one). The tests it fails are disputed when
+    the group has at least ``min_agreeing`` members, passes at least half of the tests,
+    and fewer candidates pass the test than agree on the group.
+    """
+    if not reports:
+        raise ValueError("judge needs at least one report")
+    groups: dict[frozenset[str], list[int]] = {}
+    for i, report in enumerate(reports):
+        if report.total > 0:
+            groups.setdefault(_passed(report), []).append(i)
+    if not groups:
+        return Verdict(index=0, agreeing=1 if len(reports) == 1 else 0)
+    passed, members = max(groups.items(), key=_score)
+    chosen = reports[members[0]]
+    if len(members) < min_agreeing or 2 * len(passed) < chosen.total - chosen.skipped:
+        return Verdict(index=members[0], agreeing=len(members))
+    passers = [name for group, ids in groups.items() for name in group for _ in ids]
+    disputed = tuple(
+        t.name
+        for t in chosen.tests
+        if t.outcome in ("failed", "error") and passers.count(t.name) < len(members)
+    )
+    return Verdict(index=members[0], agreeing=len(members), disputed=disputed)
+
+
+def choose(
+    run: RunTests,
+    candidates: Sequence[dict[str, str]],
+    tests: dict[str, str],
+    language: str,
+) -> Choice:
+    """Run the tests on every candidate, choose one, quarantine the disputed tests.
+
+    A candidate without files is not run (its report is empty). After a quarantine the
+    chosen candidate is run again on the remaining tests; should that run be worse than
+    before (the edit broke the test file), the original tests are kept.
+    """
+    reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
+    verdict = judge(reports)
+    files = dict(candidates[verdict.index]) if candidates else {}
+    report = reports[verdict.index] if reports else TestReport()
+    choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
+    if not verdict.disputed:
+        return choice
+    reported = [t.name for t in report.tests]
+    kept, removed = remove_tests(language, tests, verdict.disputed, reported)
+    if not removed:
+        return choice
+    again = run(files, kept)
+    if again.passed < report.passed or again.total == 0:
+        logger.warning("quarantine of %s broke the tests; keeping them all", removed)
+        return choice
+    logger.info("quarantined %d disputed test(s): %s", len(removed), ", ".join(removed))
+    choice.tests, choice.report, choice.quarantined = kept, again, removed
+    return choice

@@ -1,0 +1,100 @@
+"""Removing single tests from generated test files, by their report names."""
+
+from __future__ import annotations
+
+import ast
+
+from codeproof.agents.test_edit import remove_tests
+
+PY = """import pytest
+from m import add
+
+
+def test_a():
+    assert add(1, 2) == 3
+
+
+@pytest.mark.parametrize("x", [1, 2])
+def test_b(x):
+    assert add(x, 0) == x
+
+
+class TestC:
+    def test_c(self):
+        assert add(1, -1) == -2
+"""
+
+JS = """const { test, describe } = require('node:test');
+test('adds "one"', () => {
+  assert.equal(add(1, 2), 3); // )
+});
+test("keeps { brace", () => { assert.equal(f("}"), 1) });
+describe('d', () => {
+  it(`nested`, () => {
+    assert.ok(true);
+  });
+});
+"""
+
+JAVA = """import org.junit.jupiter.api.Test;
+class SolutionTest {
+    @Test
+    void testAdd() {
+        assertEquals(3, new Solution().add(1, 2)); // }
+    }
+
+    @Test
+    @DisplayName("x")
+    public void testNeg() { assertEquals("}", "{"); }
+}
+"""
+
+
+def test_python_function_and_decorated_function_are_cut_whole() -> None:
+    files, removed = remove_tests(
+        "python", {"test_m.py": PY}, ["test_m.test_a", "test_m.test_b[1]", "test_m.test_b[2]"]
+    )
+    text = files["test_m.py"]
+    assert removed == ["test_m.test_a", "test_m.test_b[1]", "test_m.test_b[2]"]
+    assert "def test_a" not in text and "def test_b" not in text and "parametrize" not in text
+    assert "def test_c" in text and "from m import add" in text
+    ast.parse(text)
+
+
+def test_python_parametrized_case_stays_while_another_case_stays() -> None:
+    reported = ["test_m.test_b[1]", "test_m.test_b[2]", "test_m.test_a"]
+    files, removed = remove_tests("python", {"test_m.py": PY}, ["test_m.test_b[1]"], reported)
+    assert removed == [] and files["test_m.py"] == PY
+
+
+def test_python_method_removal_keeps_the_class_valid() -> None:
+    files, removed = remove_tests("python", {"test_m.py": PY}, ["test_m.TestC.test_c"])
+    assert removed == ["test_m.TestC.test_c"]
+    tree = ast.parse(files["test_m.py"])
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    assert [type(n).__name__ for n in cls.body] == ["Pass"]
+
+
+def test_unknown_or_ambiguous_names_are_left_alone() -> None:
+    twice = PY + "\n\nclass TestD:\n    def test_c(self):\n        pass\n"
+    files, removed = remove_tests("python", {"a.py": PY, "b.py": twice}, ["x.test_zzz", "test_a"])
+    assert removed == [] and files == {"a.py": PY, "b.py": twice}
+
+
+def test_javascript_calls_are_cut_with_strings_and_comments_skipped() -> None:
+    files, removed = remove_tests(
+        "javascript", {"m.test.js": JS}, ['adds "one"', "keeps { brace", "d > nested"]
+    )
+    text = files["m.test.js"]
+    assert removed == ['adds "one"', "keeps { brace", "d > nested"]
+    assert "test(" not in text and "it(" not in text
+    assert "describe('d', () => {\n});" in text
+    assert text.count("(") == text.count(")") and text.count("{") == text.count("}")
+
+
+def test_java_method_is_cut_with_its_annotations() -> None:
+    files, removed = remove_tests("java", {"SolutionTest.java": JAVA}, ["SolutionTest.testNeg()"])
+    text = files["SolutionTest.java"]
+    assert removed == ["SolutionTest.testNeg()"]
+    assert "testNeg" not in text and "DisplayName" not in text
+    assert text == JAVA.split("    @Test\n    @DisplayName")[0] + "}\n"

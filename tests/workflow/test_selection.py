@@ -1,0 +1,98 @@
+"""Choosing among candidates by execution agreement; quarantining disputed tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from codeproof.config import Settings, load_settings
+from codeproof.sandbox.docker_backend import DockerSandbox
+from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.toolchains.models import TestCase, TestReport
+from codeproof.workflow.selection import choose, judge
+
+
+def _report(passed: list[str], failed: list[str]) -> TestReport:
+    cases = [TestCase(name=n, outcome="passed") for n in passed]
+    cases += [TestCase(name=n, outcome="failed", message="boom") for n in failed]
+    return TestReport(total=len(cases), passed=len(passed), failed=len(failed), tests=cases)
+
+
+def test_the_largest_agreeing_group_wins_over_a_lone_better_scorer() -> None:
+    lone = _report(["a", "b", "c", "d"], [])
+    group = _report(["a", "b", "c"], ["d"])
+    verdict = judge([lone, group, group, group])
+    assert verdict.index == 1 and verdict.agreeing == 3
+    assert verdict.disputed == ("d",)  # one candidate passes "d", three agree it fails
+    assert judge([lone, lone, group, group]).disputed == ()  # as many pass "d": kept
+
+
+def test_a_test_every_candidate_fails_is_disputed_when_a_group_agrees() -> None:
+    a = _report(["a", "b", "c"], ["d"])
+    b = _report(["a"], ["b", "c", "d"])
+    verdict = judge([b, a, a])
+    assert (verdict.index, verdict.agreeing, verdict.disputed) == (1, 2, ("d",))
+
+
+def test_nothing_is_disputed_without_agreement_or_with_most_tests_failing() -> None:
+    assert judge([_report(["a", "b"], ["c"])]).disputed == ()
+    mostly_failing = _report(["a"], ["b", "c", "d"])
+    assert judge([mostly_failing, mostly_failing]).disputed == ()
+
+
+def test_ties_go_to_the_earliest_candidate_and_empty_runs_score_nothing() -> None:
+    r = _report(["a"], ["b"])
+    assert judge([TestReport(), r, r.model_copy()]).index == 1
+    assert judge([TestReport(), TestReport()]).index == 0
+    with pytest.raises(ValueError):
+        judge([])
+
+
+@pytest.fixture(scope="module")
+def python_toolchain() -> Iterator[ToolchainClient]:
+    settings: Settings = load_settings()
+    if not DockerSandbox(settings).available():
+        pytest.skip("no Docker daemon reachable")
+    docker = settings.model_copy(
+        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
+    )
+    with open_toolchain(docker, "python") as client:
+        yield client
+
+
+TESTS = """from slug import slug
+
+
+def test_lower():
+    assert slug("Ab") == "ab"
+
+
+def test_spaces():
+    assert slug("a b") == "a-b"
+
+
+def test_wrong_expectation():
+    assert slug("-a-") == "-a-"
+"""
+
+
+@pytest.mark.docker
+def test_a_wrong_test_is_quarantined_and_the_agreeing_code_kept(
+    python_toolchain: ToolchainClient,
+) -> None:
+    right = "def slug(s):\n    return '-'.join(s.lower().split()).strip('-')\n"
+    also_right = "def slug(s):\n    return s.lower().replace(' ', '-').strip('-')\n"
+    wrong = "def slug(s):\n    return s\n"  # passes the wrong test, alone
+    choice = choose(
+        lambda files, tests: python_toolchain.run_tests(files, tests, 60),
+        [{"slug.py": wrong}, {"slug.py": right}, {"slug.py": also_right}, {}],
+        {"test_slug.py": TESTS},
+        "python",
+    )
+    assert choice.index == 1 and choice.agreeing == 2
+    assert choice.quarantined == ["test_slug.test_wrong_expectation"]
+    assert "test_wrong_expectation" not in choice.tests["test_slug.py"]
+    assert choice.report.green and choice.report.total == 2  # re-run on the kept tests
+    assert [r.passed for r in choice.reports] == [1, 2, 2, 0]
+    assert "quarantined 1 test(s)" in choice.note and "[1, 2, 2, 0]" in choice.note

@@ -118,6 +118,8 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     assert rows["tiny/add"]["attempts"] == 1 and rows["tiny/is_even"]["attempts"] == 2
     assert all(r["passed"] and r["own_tests_green"] for r in rows.values())
     assert rows["tiny/is_even"]["llm_calls"] == 4  # plan, tests, code, repair
+    assert rows["tiny/is_even"]["history"][0].startswith("chose candidate 0 of 1")
+    assert rows["tiny/is_even"]["history"][1:] == ["parity"]
     assert summary.modes["pipeline"].success_rate == 1.0
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}
     for call in model.calls:

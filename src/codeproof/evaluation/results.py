@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from codeproof.errors import InputError
 from codeproof.evaluation.datasets import Language
@@ -37,6 +37,8 @@ class TaskResult(BaseModel):
     final_code: str = ""
     error: str | None = None
     score_output: str = ""
+    history: list[str] = Field(default_factory=list)
+    """Pipeline only: the candidate choice, quarantined tests and each repair's summary."""
 
     @property
     def tokens(self) -> int:

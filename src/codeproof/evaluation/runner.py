@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from codeproof.errors import (
@@ -72,6 +72,7 @@ class _Solved:
     solution: str
     own_tests_green: bool | None
     attempts: int
+    history: list[str] = field(default_factory=list)
 
 
 class Evaluator:
@@ -173,7 +174,12 @@ class Evaluator:
             candidates=self.options.candidates,
             timeout_s=self.options.test_timeout_s,
         )
-        return _Solved(assemble(task, outcome.code), outcome.own_tests_green, outcome.attempts)
+        return _Solved(
+            assemble(task, outcome.code),
+            outcome.own_tests_green,
+            outcome.attempts,
+            outcome.history,
+        )
 
     def _run_task(self, mode: Mode, task: Task) -> TaskResult:
         metered = MeteredModel(self.model)
@@ -205,6 +211,7 @@ class Evaluator:
             final_code=solved.solution,
             error=error,
             score_output=score.output[-1000:],
+            history=solved.history,
         )
         self.store.append(result)
         with self._lock:

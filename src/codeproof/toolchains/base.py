@@ -3,15 +3,19 @@
 A toolchain is given an open :class:`~codeproof.sandbox.base.SandboxSession` with a
 fresh workspace (the server opens one per tool call) and returns the structured
 reports of :mod:`codeproof.toolchains.models`. Implementations live in
-``python.py``, ``node.py`` and ``java.py`` and are chosen through
+``python.py``, ``node.py`` and ``java.py``, on the shared test run of
+:class:`JUnitToolchain`, and are chosen through
 :data:`codeproof.toolchains.registry.TOOLCHAINS`.
 """
 
 from __future__ import annotations
 
 import posixpath
+import time
 import uuid
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol, runtime_checkable
 
@@ -228,3 +232,127 @@ def finish_report(
 def error_report(message: str, output: str, duration_s: float) -> TestReport:
     """A run that could not start (e.g. compilation failed): no test ran, one error."""
     return TestReport(errors=1, message=message, output=output, duration_s=round(duration_s, 3))
+
+
+@dataclass(frozen=True)
+class TestPlan:
+    """How one language runs its tests.
+
+    Attributes:
+        command: The test framework's command line.
+        report: Workspace path of the JUnit XML report it writes.
+        assets: Helper files put in the workspace with the sources (e.g. a reporter).
+    """
+
+    __test__ = False  # not a pytest class
+
+    command: list[str]
+    report: str
+    assets: dict[str, str] = field(default_factory=dict)
+
+
+class JUnitToolchain(ABC):
+    """The test and program runs every built-in toolchain shares; a language supplies
+    what differs.
+
+    :meth:`run_tests` picks the test files by suffix, puts the sources in the workspace,
+    runs :meth:`prepare` (e.g. a compiler), then the command of :meth:`plan_tests`, and
+    builds the report from the JUnit XML file that command writes. :meth:`run` puts the
+    files in the workspace, runs :meth:`prepare` on them, then ``run_prefix`` followed
+    by the arguments. Subclasses set the attributes below and implement
+    :meth:`plan_tests` and ``check``.
+
+    Attributes:
+        run_prefix: The command :meth:`run` puts before the arguments.
+        test_suffixes: File name endings of the test files.
+        no_test_file_message: Message when no test has one of ``test_suffixes``.
+        no_tests_hint: How tests are declared, said when the report holds no test.
+    """
+
+    name: str
+    language: str
+    sandbox_language: str
+    run_usage: str
+    run_prefix: tuple[str, ...]
+    test_suffixes: tuple[str, ...]
+    no_test_file_message: str
+    no_tests_hint: str
+
+    def run_tests(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        tests: Mapping[str, str],
+        timeout_s: float,
+    ) -> TestReport:
+        """Put the files and tests in the workspace, run the tests, read the JUnit report."""
+        started = time.monotonic()
+        test_files = sorted(path for path in tests if path.endswith(self.test_suffixes))
+        if not test_files:
+            return report_from_cases([], message=self.no_test_file_message)
+        plan = self.plan_tests(test_files)
+        sources = {**files, **tests}
+        session.put_files({**sources, **plan.assets})
+        prepared, failure = self.prepare(session, sorted(sources))
+        if failure:
+            return error_report(failure, combined_output(*prepared), time.monotonic() - started)
+        result = session.run(plan.command, timeout_s=timeout_s)
+        raw, reason = read_cases(session, plan.report)
+        output = combined_output(*prepared, result)
+        return finish_report(
+            None if raw is None else self.test_cases(raw, test_files, output),
+            reason,
+            result,
+            timeout_s=timeout_s,
+            no_tests_message=f"no tests found in {', '.join(test_files)}: {self.no_tests_hint}",
+            output=output,
+            duration_s=time.monotonic() - started,
+        )
+
+    def run(
+        self,
+        session: SandboxSession,
+        files: Mapping[str, str],
+        command_args: Sequence[str],
+        stdin: str | None,
+        timeout_s: float,
+    ) -> RunReport:
+        """``run_prefix`` and ``command_args`` in the workspace, after :meth:`prepare`.
+
+        The duration is the program's own, or the whole call's when something was
+        prepared; when the preparation fails, its run is reported with the reason first
+        in standard error.
+        """
+        started = time.monotonic()
+        session.put_files(dict(files))
+        prepared, failure = self.prepare(session, sorted(files))
+        if failure:
+            report = run_report(prepared[-1], duration_s=time.monotonic() - started)
+            report.stderr = f"{failure}\n{report.stderr}"
+            return report
+        command = [*self.run_prefix, *command_args]
+        result = session.run(command, timeout_s=timeout_s, stdin=stdin)
+        return run_report(result, duration_s=time.monotonic() - started if prepared else None)
+
+    @abstractmethod
+    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+        """The command that runs ``test_files`` and the report it writes."""
+
+    def prepare(self, session: SandboxSession, paths: Sequence[str]) -> tuple[list[RunResult], str]:
+        """Runs needed before the tests or the program (none by default).
+
+        Args:
+            session: The session holding the sources.
+            paths: Workspace paths of the sources, sorted.
+
+        Returns:
+            The runs (their output goes in the report) and why the tests or the program
+            cannot run (empty when they can); on failure the last run is the failed one.
+        """
+        return [], ""
+
+    def test_cases(
+        self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
+    ) -> list[TestCase]:
+        """The report's cases as test cases, named ``classname.name``."""
+        return [case.to_test_case(case.qualified_name) for case in cases]

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-import time
 from collections.abc import Mapping, Sequence
 
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
-from codeproof.toolchains.base import (
-    WORK_DIR,
-    combined_output,
-    error_report,
-    finish_report,
-    fresh_name,
-    read_cases,
-    run_report,
-)
-from codeproof.toolchains.junit import report_from_cases, truncate_head
-from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestReport
+from codeproof.toolchains.base import WORK_DIR, JUnitToolchain, TestPlan, fresh_name
+from codeproof.toolchains.junit import truncate_head
+from codeproof.toolchains.models import CheckReport, Diagnostic
 
 CLASSES_DIR = f"{WORK_DIR}/classes"
 # Quicker start-up for short-lived JVMs: C1 only, serial GC.
@@ -72,7 +63,7 @@ def _compile_failure(result: RunResult) -> str:
     return truncate_head(f"compilation failed: {listed or result.stderr.strip()}", 2_000)
 
 
-class JavaToolchain:
+class JavaToolchain(JUnitToolchain):
     """Java (Debian's default JDK) with JUnit 5."""
 
     name = "java"
@@ -82,30 +73,16 @@ class JavaToolchain:
         "compiles every .java file, then runs java -cp <classes> <command_args>, "
         "e.g. ['Main', '--count', '3'] (the first argument is the main class)"
     )
+    run_prefix = ("java", *JVM_FLAGS, "-cp", CLASSES_DIR)
+    test_suffixes = (".java",)
+    no_test_file_message = "no Java test file among the tests (expected <ClassName>Test.java)"
+    no_tests_hint = (
+        "JUnit 5 runs methods annotated with @Test from org.junit.jupiter.api "
+        "(see conventions://java)"
+    )
 
-    def run_tests(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        tests: Mapping[str, str],
-        timeout_s: float,
-    ) -> TestReport:
-        """Compile everything, run the test classes with the JUnit 5 console launcher."""
-        started = time.monotonic()
-        test_files = sorted(path for path in tests if path.endswith(".java"))
-        if not test_files:
-            return report_from_cases(
-                [], message="no Java test file among the tests (expected <ClassName>Test.java)"
-            )
-        session.put_files({**files, **tests})
-        sources = sorted(path for path in {**files, **tests} if path.endswith(".java"))
-        compiled = _compile(session, sources, CLASSES_DIR)
-        if compiled.exit_code != 0 or compiled.timed_out:
-            return error_report(
-                _compile_failure(compiled),
-                combined_output(compiled),
-                time.monotonic() - started,
-            )
+    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+        """The JUnit 5 console launcher on the test classes (compiled by :meth:`prepare`)."""
         reports_dir = fresh_name("junit-reports")
         selectors = [
             arg
@@ -117,23 +94,16 @@ class JavaToolchain:
             "--disable-ansi-colors", "--details=tree", "-cp", CLASSES_DIR, *selectors,
             "--reports-dir", reports_dir,
         ]  # fmt: skip
-        result = session.run(command, timeout_s=timeout_s)
-        raw, reason = read_cases(session, f"{reports_dir}/TEST-junit-jupiter.xml")
-        cases = None
-        if raw is not None:
-            cases = [case.to_test_case(case.qualified_name) for case in raw]
-        return finish_report(
-            cases,
-            reason,
-            result,
-            timeout_s=timeout_s,
-            no_tests_message=(
-                f"no tests found in {', '.join(test_files)}: JUnit 5 runs methods annotated "
-                "with @Test from org.junit.jupiter.api (see conventions://java)"
-            ),
-            output=combined_output(compiled, result),
-            duration_s=time.monotonic() - started,
-        )
+        return TestPlan(command, f"{reports_dir}/TEST-junit-jupiter.xml")
+
+    def prepare(self, session: SandboxSession, paths: Sequence[str]) -> tuple[list[RunResult], str]:
+        """``javac`` every ``.java`` file into the classes directory."""
+        sources = [path for path in paths if path.endswith(".java")]
+        if not sources:
+            return [], ""
+        compiled = _compile(session, sources, CLASSES_DIR)
+        failed = compiled.exit_code != 0 or compiled.timed_out
+        return [compiled], _compile_failure(compiled) if failed else ""
 
     def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
         """``javac -Xlint:all`` on every Java file."""
@@ -147,26 +117,3 @@ class JavaToolchain:
         if not ok and not any(d.severity == "error" for d in diagnostics):
             diagnostics.append(Diagnostic(file="", message=_compile_failure(result)))
         return CheckReport(ok=ok, diagnostics=diagnostics)
-
-    def run(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        command_args: Sequence[str],
-        stdin: str | None,
-        timeout_s: float,
-    ) -> RunReport:
-        """Compile every ``.java`` file, then ``java -cp <classes> <command_args>``
-        (the first argument is the main class)."""
-        started = time.monotonic()
-        session.put_files(dict(files))
-        sources = sorted(path for path in files if path.endswith(".java"))
-        if sources:
-            compiled = _compile(session, sources, CLASSES_DIR)
-            if compiled.exit_code != 0 or compiled.timed_out:
-                report = run_report(compiled, duration_s=time.monotonic() - started)
-                report.stderr = f"{_compile_failure(compiled)}\n{report.stderr}"
-                return report
-        command = ["java", *JVM_FLAGS, "-cp", CLASSES_DIR, *command_args]
-        result = session.run(command, timeout_s=timeout_s, stdin=stdin)
-        return run_report(result, duration_s=time.monotonic() - started)

@@ -4,23 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from codeproof.errors import ToolchainError
 from codeproof.sandbox.base import SandboxSession
-from codeproof.toolchains.base import (
-    asset_text,
-    combined_output,
-    finish_report,
-    fresh_name,
-    read_cases,
-    run_report,
-)
-from codeproof.toolchains.junit import JUnitCase, report_from_cases, truncate_head
-from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestCase, TestReport
+from codeproof.toolchains.base import JUnitToolchain, TestPlan, asset_text, fresh_name
+from codeproof.toolchains.junit import JUnitCase, truncate_head
+from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 _LOCATION = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
@@ -99,54 +91,38 @@ def normalize_cases(
     return out
 
 
-class NodeToolchain:
+class NodeToolchain(JUnitToolchain):
     """Node.js with ``node --test`` (CommonJS modules, ``node:assert``)."""
 
     name = "node"
     language = "javascript"
     sandbox_language = "node"
     run_usage = "runs node <command_args>, e.g. ['main.js', '--count', '3']"
+    run_prefix = ("node",)
+    test_suffixes = JS_SUFFIXES
+    no_test_file_message = "no JavaScript test file among the tests (expected <module>.test.js)"
+    no_tests_hint = (
+        "declare tests with test('...', () => { ... }) from require('node:test') "
+        "(see conventions://javascript)"
+    )
 
-    def run_tests(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        tests: Mapping[str, str],
-        timeout_s: float,
-    ) -> TestReport:
-        """Run ``node --test`` on the JavaScript test files; counts from the JUnit report."""
-        started = time.monotonic()
-        test_files = sorted(path for path in tests if path.endswith(JS_SUFFIXES))
-        if not test_files:
-            return report_from_cases(
-                [],
-                message="no JavaScript test file among the tests (expected <module>.test.js)",
-            )
+    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+        """``node --test`` with our JUnit reporter to a file and the spec one to stdout."""
         reporter = fresh_name("junit-reporter", ".mjs")
         report = fresh_name("node-test", ".xml")
-        session.put_files({**files, **tests, reporter: asset_text("junit-reporter.mjs")})
         command = [
             "node", "--test",
             f"--test-reporter=./{reporter}", f"--test-reporter-destination={report}",
             "--test-reporter=spec", "--test-reporter-destination=stdout",
             *test_files,
         ]  # fmt: skip
-        result = session.run(command, timeout_s=timeout_s)
-        raw, reason = read_cases(session, report)
-        output = combined_output(result)
-        cases = None if raw is None else normalize_cases(raw, test_files, output)
-        return finish_report(
-            cases,
-            reason,
-            result,
-            timeout_s=timeout_s,
-            no_tests_message=(
-                f"no tests found in {', '.join(test_files)}: declare tests with "
-                "test('...', () => { ... }) from require('node:test') (see conventions://javascript)"
-            ),
-            output=output,
-            duration_s=time.monotonic() - started,
-        )
+        return TestPlan(command, report, {reporter: asset_text("junit-reporter.mjs")})
+
+    def test_cases(
+        self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
+    ) -> list[TestCase]:
+        """See :func:`normalize_cases`."""
+        return normalize_cases(cases, test_files, output)
 
     def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
         """``node --check`` every JavaScript file."""
@@ -167,16 +143,3 @@ class NodeToolchain:
             ) from exc
         diagnostics = [parse_check_stderr(c.file, c.stderr) for c in checked if c.status != 0]
         return CheckReport(ok=not diagnostics, diagnostics=diagnostics)
-
-    def run(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        command_args: Sequence[str],
-        stdin: str | None,
-        timeout_s: float,
-    ) -> RunReport:
-        """``node <command_args>`` in the workspace."""
-        session.put_files(dict(files))
-        result = session.run(["node", *command_args], timeout_s=timeout_s, stdin=stdin)
-        return run_report(result)

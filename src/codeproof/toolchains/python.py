@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
@@ -11,16 +10,9 @@ from pydantic import BaseModel, ValidationError
 
 from codeproof.errors import ToolchainError
 from codeproof.sandbox.base import SandboxSession
-from codeproof.toolchains.base import (
-    asset_text,
-    combined_output,
-    finish_report,
-    fresh_name,
-    read_cases,
-    run_report,
-)
-from codeproof.toolchains.junit import report_from_cases
-from codeproof.toolchains.models import CheckReport, Diagnostic, RunReport, TestReport
+from codeproof.toolchains.base import JUnitToolchain, TestPlan, asset_text, fresh_name
+from codeproof.toolchains.junit import JUnitCase
+from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
 # flake8's classic "fatal" selection: syntax errors, invalid comparisons and statements,
 # undefined names. Every other ruff finding is a warning.
@@ -55,55 +47,35 @@ def pytest_message(text: str) -> str:
     return "\n".join(explanation) + "\n\n" + text
 
 
-class PythonToolchain:
+class PythonToolchain(JUnitToolchain):
     """Python 3 with pytest (and ruff when the image has it)."""
 
     name = "python"
     language = "python"
     sandbox_language = "python"
     run_usage = "runs python3 <command_args>, e.g. ['main.py', '--count', '3']"
+    run_prefix = ("python3",)
+    test_suffixes = (".py",)
+    no_test_file_message = "no Python test file among the tests (expected test_<module>.py)"
+    no_tests_hint = "pytest collects functions named test_* (see conventions://python)"
 
-    def run_tests(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        tests: Mapping[str, str],
-        timeout_s: float,
-    ) -> TestReport:
-        """Run pytest on the ``.py`` test files; counts from ``--junitxml``."""
-        started = time.monotonic()
-        test_files = sorted(path for path in tests if path.endswith(".py"))
-        if not test_files:
-            return report_from_cases(
-                [],
-                message="no Python test file among the tests (expected test_<module>.py)",
-            )
-        session.put_files({**files, **tests})
+    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+        """pytest with a ``--junitxml`` report."""
         report = fresh_name("pytest", ".xml")
         command = [
             "python3", "-B", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--color=no",
             "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}", "--rootdir=.",
             *test_files,
         ]  # fmt: skip
-        result = session.run(command, timeout_s=timeout_s)
-        raw, reason = read_cases(session, report)
-        cases = None
-        if raw is not None:
-            cases = [
-                case.to_test_case(case.qualified_name, pytest_message(case.message)) for case in raw
-            ]
-        return finish_report(
-            cases,
-            reason,
-            result,
-            timeout_s=timeout_s,
-            no_tests_message=(
-                f"no tests found in {', '.join(test_files)}: pytest collects functions named "
-                "test_* (see conventions://python)"
-            ),
-            output=combined_output(result),
-            duration_s=time.monotonic() - started,
-        )
+        return TestPlan(command, report)
+
+    def test_cases(
+        self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
+    ) -> list[TestCase]:
+        """Cases named ``module.test``, the assertion first in their messages."""
+        return [
+            case.to_test_case(case.qualified_name, pytest_message(case.message)) for case in cases
+        ]
 
     def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
         """``py_compile`` every ``.py`` file, then ruff (when installed) on the others."""
@@ -138,16 +110,3 @@ class PythonToolchain:
             diagnostics=diagnostics,
             message="; ".join(output.notes),
         )
-
-    def run(
-        self,
-        session: SandboxSession,
-        files: Mapping[str, str],
-        command_args: Sequence[str],
-        stdin: str | None,
-        timeout_s: float,
-    ) -> RunReport:
-        """``python3 <command_args>`` in the workspace."""
-        session.put_files(dict(files))
-        result = session.run(["python3", *command_args], timeout_s=timeout_s, stdin=stdin)
-        return run_report(result)

@@ -10,148 +10,67 @@ shared base class.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import openai
 
-from codeproof.errors import (
-    AuthenticationError,
-    ContextLengthError,
-    LLMError,
-    ProviderResponseError,
-    ProviderTimeoutError,
-    ProviderUnreachableError,
-)
+from codeproof.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
-from codeproof.llm.cache import ResponseCache
-from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
+from codeproof.llm.provider import Completion, JsonSchema, StreamChunk
+from codeproof.llm.remote import ErrorHints, RemoteChatModel, SdkSpec
 
 logger = logging.getLogger(__name__)
 
 NO_KEY = "sk-no-key"
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
 #: Error codes/types servers use for "prompt does not fit the context window".
 CONTEXT_LENGTH_CODES = frozenset({"context_length_exceeded", "exceed_context_size_error"})
 
+OPENAI_SDK: SdkSpec[openai.OpenAI, openai.APIStatusError] = SdkSpec(
+    provider="openai",
+    default_base_url="https://api.openai.com/v1",
+    client=openai.OpenAI,
+    error=openai.OpenAIError,
+    timeout_error=openai.APITimeoutError,
+    connection_error=openai.APIConnectionError,
+    status_error=openai.APIStatusError,
+    auth_errors=(openai.AuthenticationError, openai.PermissionDeniedError),
+    hints=ErrorHints(
+        timeout="raise llm.timeout_s, lower llm.max_tokens, or check the server load",
+        unreachable="start the server at {base_url} or set llm.base_url "
+        "(codeproof.toml or CODEPROOF_LLM__BASE_URL)",
+        auth="set llm.api_key (CODEPROOF_LLM__API_KEY) to a valid key",
+        status="check llm.model and the server logs",
+        other="check that llm.base_url points at an OpenAI-compatible API",
+    ),
+    placeholder_key=NO_KEY,  # the SDK refuses no key; local servers ignore it
+)
 
-def map_openai_error(exc: openai.OpenAIError, *, base_url: str) -> LLMError:
-    """Convert an SDK exception into the codeproof error tree."""
-    provider = "openai"
-    if isinstance(exc, openai.APITimeoutError):
-        return ProviderTimeoutError(
-            f"no answer from {base_url} in time",
-            provider=provider,
-            hint="raise llm.timeout_s, lower llm.max_tokens, or check the server load",
-        )
-    if isinstance(exc, openai.APIConnectionError):
-        return ProviderUnreachableError(
-            f"cannot reach {base_url}",
-            provider=provider,
-            hint=f"start the server at {base_url} or set llm.base_url "
-            "(codeproof.toml or CODEPROOF_LLM__BASE_URL)",
-        )
-    if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
-        return AuthenticationError(
-            f"{base_url} rejected the API key",
-            provider=provider,
-            status_code=exc.status_code,
-            hint="set llm.api_key (CODEPROOF_LLM__API_KEY) to a valid key",
-        )
-    if isinstance(exc, openai.APIStatusError):
+
+class OpenAIChatModel(RemoteChatModel[openai.OpenAI, openai.APIStatusError]):
+    """Chat over an OpenAI-compatible HTTP API (arguments: see :class:`RemoteChatModel`)."""
+
+    sdk = OPENAI_SDK
+    #: Set to ``False`` on an instance once its server rejects ``json_schema`` output.
+    _json_schema_ok = True
+
+    def _specific_status_error(self, exc: openai.APIStatusError) -> LLMError | None:
         body = exc.body if isinstance(exc.body, dict) else {}
         kind = {str(exc.code or ""), str(body.get("type") or "")}
         if exc.status_code == 400 and kind & CONTEXT_LENGTH_CODES:
             return ContextLengthError(
                 "the prompt and requested output exceed the model's context window",
-                provider=provider,
+                provider=self.name,
                 status_code=exc.status_code,
                 hint="shorten the input, lower llm.max_tokens or raise the server's context size",
             )
-        return ProviderResponseError(
-            f"{base_url} answered HTTP {exc.status_code}: {exc.message}",
-            provider=provider,
-            status_code=exc.status_code,
-            hint="check llm.model and the server logs",
-        )
-    return ProviderResponseError(
-        f"unexpected reply from {base_url}: {exc}",
-        provider=provider,
-        hint="check that llm.base_url points at an OpenAI-compatible API",
-    )
-
-
-class OpenAIChatModel(BaseChatModel):
-    """Chat over an OpenAI-compatible HTTP API.
-
-    Args:
-        model: Model name sent to the server.
-        base_url: API root (``.../v1``); OpenAI's when ``None``.
-        api_key: API key; a placeholder for local servers when ``None``.
-        timeout_s: Per-request timeout.
-        slots: Concurrency the server offers.
-        defaults, cache, max_retries: See :class:`BaseChatModel`.
-    """
-
-    def __init__(
-        self,
-        *,
-        model: str,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        timeout_s: float = 300.0,
-        slots: int = 2,
-        defaults: ChatSettings | None = None,
-        cache: ResponseCache | None = None,
-        max_retries: int = 3,
-        retry_wait_s: float = 0.5,
-    ) -> None:
-        super().__init__(
-            name="openai",
-            model=model,
-            slots=slots,
-            defaults=defaults,
-            cache=cache,
-            max_retries=max_retries,
-            retry_wait_s=retry_wait_s,
-        )
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        self._api_key = api_key or NO_KEY
-        self.timeout_s = timeout_s
-        self._client: openai.OpenAI | None = None
-        self._lock = threading.Lock()
-        self._json_schema_ok = True
-
-    def start(self) -> None:
-        with self._lock:
-            if self._client is None:
-                self._client = openai.OpenAI(
-                    api_key=self._api_key,
-                    base_url=self.base_url,
-                    timeout=self.timeout_s,
-                    max_retries=0,  # retries are ours (tenacity), with our error policy
-                )
-
-    def close(self) -> None:
-        with self._lock:
-            if self._client is not None:
-                self._client.close()
-                self._client = None
-
-    @property
-    def client(self) -> openai.OpenAI:
-        self.start()
-        assert self._client is not None
-        return self._client
+        return None
 
     def list_models(self, timeout_s: float = 5.0) -> list[str]:
         """Model ids the server offers (a cheap reachability check)."""
-        try:
+        with self._sdk_errors():
             page = self.client.with_options(timeout=timeout_s).models.list()
             return [m.id for m in page.data]
-        except openai.OpenAIError as exc:
-            raise map_openai_error(exc, base_url=self.base_url) from exc
 
     def _request(self, messages: list[Message], settings: ChatSettings) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -188,10 +107,8 @@ class OpenAIChatModel(BaseChatModel):
         return self._create(body)
 
     def _create(self, body: dict[str, Any]) -> Completion:
-        try:
+        with self._sdk_errors():
             reply = self.client.chat.completions.create(**body)
-        except openai.OpenAIError as exc:
-            raise map_openai_error(exc, base_url=self.base_url) from exc
         choice = reply.choices[0]
         usage = Usage(
             prompt_tokens=reply.usage.prompt_tokens if reply.usage else 0,
@@ -205,7 +122,7 @@ class OpenAIChatModel(BaseChatModel):
             "stream": True,
             "stream_options": {"include_usage": True},
         }
-        try:
+        with self._sdk_errors():
             events = self.client.chat.completions.create(**body)
             for event in events:
                 usage = None
@@ -219,5 +136,3 @@ class OpenAIChatModel(BaseChatModel):
                     text = event.choices[0].delta.content or ""
                     finish = event.choices[0].finish_reason
                 yield StreamChunk(text, usage, finish)
-        except openai.OpenAIError as exc:
-            raise map_openai_error(exc, base_url=self.base_url) from exc

@@ -92,8 +92,9 @@ class WorkflowSettings(_Section):
     max_attempts: int = 5
     on_failure: Literal["ask", "continue", "stop"] = "ask"
     max_clarify_rounds: int = 3
-    candidates: int = Field(default=1, ge=1)
-    """Programmer candidates per module; all run against the tests, the best is kept."""
+    candidates: int = Field(default=3, ge=1)
+    """Programmer candidates per module; all run against the tests, and the choice and the
+    quarantine of disputed tests go by their agreement (1 turns both off)."""
 
 
 class EvaluationSettings(_Section):

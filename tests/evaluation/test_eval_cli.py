@@ -64,6 +64,9 @@ def test_resume_requires_the_same_run(tmp_path: Path) -> None:
     assert len(store.prepare(_info(), resume=True)) == 1
     with pytest.raises(InputError, match="sample_seed=1, not 2"):
         store.prepare(_info(sample_seed=2), resume=True)
+    store.prepare(_info(candidates=4), resume=True)  # recorded from now on
+    with pytest.raises(InputError, match="candidates=4, not 2"):
+        store.prepare(_info(candidates=2), resume=True)
     (tmp_path / "results.jsonl").write_text("{broken\n")
     with pytest.raises(InputError, match=r"results\.jsonl:1"):
         store.load()

@@ -48,6 +48,7 @@ def test_request_to_a_project_whose_tests_pass(
         on_failure="continue",
         max_attempts=3,
         max_clarify_rounds=0,
+        candidates=3,
     )
     runner = Runner(wf_settings, store, small_local_model, real_toolchains, AutoHuman())
 
@@ -58,10 +59,9 @@ def test_request_to_a_project_whose_tests_pass(
     files, tests = project_sources(out, language)
     assert files and tests, sorted(p.name for p in out.iterdir())
     report = real_toolchains(language).run_tests(files, tests)
-    # The 0.5B model's own tests are not always right (it expected add(1, -1) == -2), so
-    # "all green" is not guaranteed with it; what must hold is that the shipped project's
-    # tests run from the output directory and that its report tells the truth about them.
-    assert report.total > 0, report.output[-2000:]
+    # The 0.5B model's own tests are not always right (it expected add(1, -1) == -2):
+    # the candidates' agreement quarantines such tests, and what is shipped must pass.
+    assert report.green and report.total > 0, report.output[-2000:]
     [line] = json.loads((out / "codeproof-report.json").read_text())["modules"]
     assert (line["tests_total"], line["tests_passed"]) == (report.total, report.passed)
-    assert (line["status"] == "passed") == report.green
+    assert line["status"] == "passed"

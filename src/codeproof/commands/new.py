@@ -26,6 +26,10 @@ def new(
     on_failure: Annotated[
         OnFailure | None, typer.Option("--on-failure", help="ask, continue or stop.")
     ] = None,
+    candidates: Annotated[
+        int | None,
+        typer.Option("--candidates", min=1, help="Programmer candidates per module."),
+    ] = None,
     provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
     model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
@@ -41,6 +45,7 @@ def new(
         modules=modules,
         max_attempts=max_attempts,
         on_failure=on_failure,
+        candidates=candidates,
         provider=provider,
         model=model,
         json_out=json_out,

@@ -142,6 +142,7 @@ def start_new(
     modules: str | None,
     max_attempts: int | None,
     on_failure: OnFailure | None,
+    candidates: int | None,
     provider: str | None,
     model: str | None,
     json_out: bool,
@@ -150,7 +151,11 @@ def start_new(
     text = validate_request(request)
     settings = load_settings(
         llm={"provider": provider, "model": model},
-        workflow={"max_attempts": max_attempts, "on_failure": on_failure},
+        workflow={
+            "max_attempts": max_attempts,
+            "on_failure": on_failure,
+            "candidates": candidates,
+        },
     )
     language = validate_language(lang, languages(settings))
     run_id = new_run_id()

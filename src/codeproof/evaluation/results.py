@@ -56,6 +56,7 @@ class RunInfo(BaseModel):
     sample_seed: int
     max_attempts: int
     task_ids: list[str]
+    candidates: int | None = None
 
 
 class ResultStore:
@@ -118,9 +119,17 @@ class ResultStore:
 
 
 def _check_same_run(previous: RunInfo, current: RunInfo) -> None:
-    for key in ("dataset", "provider", "model", "limit", "sample_seed", "max_attempts"):
+    for key in (
+        "dataset",
+        "provider",
+        "model",
+        "limit",
+        "sample_seed",
+        "max_attempts",
+        "candidates",
+    ):
         before, now = getattr(previous, key), getattr(current, key)
-        if before != now:
+        if before != now and None not in (before, now):
             raise InputError(
                 f"--resume: this directory holds a run with {key}={before!r}, not {now!r}",
                 hint="use the same options as the interrupted run, or another --out directory",

@@ -118,6 +118,7 @@ class Evaluator:
             limit=o.limit,
             sample_seed=o.sample_seed,
             max_attempts=o.max_attempts,
+            candidates=o.candidates,
             task_ids=[t.task_id for t in tasks],
         )
 

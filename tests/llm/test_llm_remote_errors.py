@@ -130,6 +130,16 @@ def test_rejected_key_is_an_authentication_error_not_retried(
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+def test_no_configured_key_is_the_servers_authentication_error(
+    provider: str, server_url: str, allow_model: None
+) -> None:
+    _Scripted.script = [(401, {"error": {"message": "missing key"}}, 0.0)]
+    cls = OpenAIChatModel if provider == "openai" else AnthropicChatModel
+    err = _failure(cls(model="m", base_url=server_url, api_key=None), AuthenticationError)
+    assert err.status_code == 401 and _Scripted.requests == 1
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
 def test_other_4xx_keeps_status_and_server_message(
     provider: str, server_url: str, allow_model: None
 ) -> None:

@@ -33,6 +33,9 @@ ANTHROPIC_SDK: SdkSpec[anthropic.Anthropic, anthropic.APIStatusError] = SdkSpec(
         status="check llm.model and the request size",
         other="check llm.base_url",
     ),
+    # The SDK fails with a bare TypeError when it has no key: send a placeholder, so
+    # that a missing key is the server's 401 (an AuthenticationError with a fix).
+    placeholder_key="no-key-configured",
 )
 
 

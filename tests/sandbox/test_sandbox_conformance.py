@@ -59,6 +59,17 @@ def test_timeout_sets_timed_out_at_the_limit(open_box: OpenSession) -> None:
     assert 0.5 <= result.duration_s <= 2.5
 
 
+def test_session_timeout_is_the_default(open_box: OpenSession) -> None:
+    result = open_box(timeout_s=1.5).run(["sleep", "30"])
+    assert result.timed_out
+    assert not result.oom_killed
+
+
+def test_empty_command_is_refused(open_box: OpenSession) -> None:
+    with pytest.raises(SandboxError):
+        open_box().run([])
+
+
 def test_output_is_truncated_with_a_marker(open_box: OpenSession) -> None:
     box = open_box(output_bytes=1000)
     result = box.run(["python3", "-c", "print('y' * 5000)"])

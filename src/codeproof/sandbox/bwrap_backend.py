@@ -19,17 +19,13 @@ import resource
 import shutil
 import subprocess
 import tempfile
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import Self
 
 from codeproof.config import Settings
 from codeproof.errors import SandboxError, SandboxUnavailableError
-from codeproof.sandbox._common import files_to_tar, make_result, workspace_path
 from codeproof.sandbox._process import ProcessOutcome, run_process
-from codeproof.sandbox.base import Limits, RunResult
+from codeproof.sandbox.base import Limits
 from codeproof.sandbox.images import (
     SANDBOX_PATH,
     SANDBOX_UID,
@@ -39,15 +35,12 @@ from codeproof.sandbox.images import (
     recipe_for,
     rootfs_ready,
 )
-from codeproof.sandbox.procs import CgroupV1, owner_alive, owner_tag
+from codeproof.sandbox.procs import CgroupV1, IsolatedSession, owner_alive, owner_tag
 
 logger = logging.getLogger(__name__)
 
 HOST_UID = 65534  # nobody: what sandboxed processes are on the host when we start as root
 _PREFIX = "codeproof-bwrap-"
-_MISSING = 44
-_READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
-_DEFAULT_READ_BYTES = 64 * 1024 * 1024
 _SHM_BYTES = 64 * 1024 * 1024  # like Docker's default /dev/shm
 #: bwrap itself (pid 1 inside) gets only this environment: its /proc/1/environ is visible.
 _BWRAP_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
@@ -152,7 +145,7 @@ class BubblewrapSandbox:
         return session
 
 
-class BubblewrapSession:
+class BubblewrapSession(IsolatedSession):
     """A workspace (and cgroup) reused by every run of the session."""
 
     backend = "bubblewrap"
@@ -206,22 +199,12 @@ class BubblewrapSession:
         options = f"size={2 * self.limits.disk_bytes},mode=0711,nosuid,nodev"
         _mount(["-t", "tmpfs", "-o", options, "codeproof-sandbox", str(path)])
 
-    def __enter__(self) -> Self:
-        if self._dir is None and not self._closed:
-            self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+    def _startable(self) -> bool:
+        return self._dir is None and not self._closed
 
     def _argv(self, command: Sequence[str]) -> list[str]:
         if self._dir is None:
-            raise SandboxError("the session is not running", backend=self.backend)
+            raise self._not_running()
         env = {"PATH": SANDBOX_PATH, "HOME": WORKSPACE, "LANG": "C.UTF-8", "TMPDIR": "/tmp"}
         setenv = [arg for key, value in env.items() for arg in ("--setenv", key, value)]
         return [
@@ -272,7 +255,7 @@ class BubblewrapSession:
 
         return preexec
 
-    def _run(
+    def _exec(
         self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float, limit: int
     ) -> ProcessOutcome:
         return run_process(
@@ -285,38 +268,15 @@ class BubblewrapSession:
             on_timeout=self._cgroup.kill_all if self._cgroup else None,
         )
 
-    def put_files(self, files: Mapping[str, str | bytes]) -> None:
-        """Unpack files into the workspace with ``tar`` run inside the sandbox."""
-        archive = files_to_tar(files, uid=SANDBOX_UID)
-        outcome = self._run(
-            ["tar", "-x", "-m", "-f", "-", "-C", WORKSPACE],
-            stdin=archive,
-            timeout_s=60,
-            limit=65536,
-        )
-        if outcome.exit_code != 0:
-            raise SandboxError(
-                f"copying files into the workspace failed: {outcome.stderr.text().strip()}",
-                backend=self.backend,
-                hint="check the workspace size limit (sandbox.disk)",
-            )
-
-    def run(
-        self,
-        command: Sequence[str],
-        *,
-        timeout_s: float | None = None,
-        stdin: str | None = None,
-    ) -> RunResult:
-        """Run ``command`` in fresh namespaces; everything it started dies with it."""
-        if not command:
-            raise SandboxError("empty command", backend=self.backend)
-        started = time.monotonic()
+    def _execute(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float
+    ) -> tuple[ProcessOutcome, bool]:
+        """A run in fresh namespaces; everything it started dies with it."""
         before = self._cgroup.oom_kills() if self._cgroup else None
-        outcome = self._run(
+        outcome = self._exec(
             ["/bin/sh", "-c", '"$@"', "sh", *command],
-            stdin=None if stdin is None else stdin.encode(),
-            timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+            stdin=stdin,
+            timeout_s=timeout_s,
             limit=self.limits.output_bytes,
         )
         oom = False
@@ -324,30 +284,7 @@ class BubblewrapSession:
             self._cgroup.kill_all()
             after = self._cgroup.oom_kills()
             oom = before is not None and after is not None and after > before
-        return make_result(
-            exit_code=outcome.exit_code,
-            stdout=outcome.stdout,
-            stderr=outcome.stderr,
-            started=started,
-            backend=self.backend,
-            timed_out=outcome.timed_out,
-            oom_killed=oom and not outcome.timed_out,
-        )
-
-    def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
-        """Read a workspace file from inside the sandbox (links resolve inside it)."""
-        limit = max_bytes if max_bytes is not None else _DEFAULT_READ_BYTES
-        rel = str(workspace_path(path))
-        outcome = self._run(
-            ["/bin/sh", "-c", _READ, "sh", rel, str(limit)], stdin=None, timeout_s=60, limit=limit
-        )
-        if outcome.exit_code == _MISSING:
-            return None
-        if outcome.exit_code != 0:
-            raise SandboxError(
-                f"reading {rel} failed: {outcome.stderr.text().strip()}", backend=self.backend
-            )
-        return outcome.stdout.data()
+        return outcome, oom
 
     def close(self) -> None:
         """Kill leftovers, remove the cgroup, unmount and delete the workspace."""

@@ -14,9 +14,8 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from types import TracebackType
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Any
 
 import docker
 import docker.errors
@@ -25,8 +24,9 @@ from docker.types import LogConfig, Ulimit
 
 from codeproof.config import Settings
 from codeproof.errors import SandboxError, SandboxUnavailableError
-from codeproof.sandbox._common import BoundedBuffer, files_to_tar, make_result, workspace_path
-from codeproof.sandbox.base import Limits, RunResult
+from codeproof.sandbox._common import BoundedBuffer
+from codeproof.sandbox._process import ProcessOutcome
+from codeproof.sandbox.base import Limits
 from codeproof.sandbox.docker_images import can_build_image, ensure_image, image_ready
 from codeproof.sandbox.images import (
     KEEPER_UID,
@@ -37,6 +37,7 @@ from codeproof.sandbox.images import (
     recipe_for,
 )
 from codeproof.sandbox.procs import (
+    IsolatedSession,
     kill_uid_in_cgroup_of,
     oom_kills_of_pid,
     owner_alive,
@@ -59,9 +60,6 @@ _WRAPPER = (
 )
 _NET_S = 5  # extra seconds of the in-container deadline over the host-side one
 _KILL_ALL = ["/bin/sh", "-c", "kill -9 -1 2>/dev/null; exit 0"]
-_MISSING = 44
-_READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
-_DEFAULT_READ_BYTES = 64 * 1024 * 1024
 _GRACE_S = 5.0
 _open_lock = threading.Lock()  # one reaping pass and one image check/build at a time
 _reaped = threading.Event()
@@ -169,7 +167,7 @@ class DockerSandbox:
         return session
 
 
-class DockerSession:
+class DockerSession(IsolatedSession):
     """One container; see the module docstring for the isolation model."""
 
     backend = "docker"
@@ -230,85 +228,34 @@ class DockerSession:
             self.close()
             raise SandboxError(f"cannot start a container: {exc}", backend=self.backend) from exc
 
-    def __enter__(self) -> Self:
-        if self._container is None and not self._closed:
-            self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+    def _startable(self) -> bool:
+        return self._container is None and not self._closed
 
     def _cid(self) -> str:
         if self._container is None:
-            raise SandboxError("the session is not running", backend=self.backend)
+            raise self._not_running()
         return str(self._container.id)
 
-    def put_files(self, files: Mapping[str, str | bytes]) -> None:
-        """Copy files into the workspace through ``tar`` run as the sandbox user."""
-        archive = files_to_tar(files, uid=SANDBOX_UID)
-        command = ["tar", "-x", "-m", "-f", "-", "-C", WORKSPACE]
-        code, _, err, _ = self._exec(command, stdin=archive, timeout_s=60, limit=65536)
-        if code != 0:
-            raise SandboxError(
-                f"copying files into the workspace failed: {err.text().strip()}",
-                backend=self.backend,
-                hint="check the workspace size limit (sandbox.disk)",
-            )
-
-    def run(
-        self,
-        command: Sequence[str],
-        *,
-        timeout_s: float | None = None,
-        stdin: str | None = None,
-    ) -> RunResult:
-        """Run ``command`` in the workspace; kills the whole run on timeout."""
-        if not command:
-            raise SandboxError("empty command", backend=self.backend)
-        started = time.monotonic()
+    def _execute(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float
+    ) -> tuple[ProcessOutcome, bool]:
+        """An exec under the in-container deadline; kills the whole run on timeout."""
         before = oom_kills_of_pid(self._pid)
-        limit_s = timeout_s if timeout_s is not None else self.limits.timeout_s
-        code, out, err, timed_out = self._exec(
-            ["/bin/sh", "-c", _WRAPPER, "sh", f"{limit_s + _NET_S:.0f}", *command],
-            stdin=None if stdin is None else stdin.encode(),
-            timeout_s=limit_s,
+        outcome = self._exec(
+            ["/bin/sh", "-c", _WRAPPER, "sh", f"{timeout_s + _NET_S:.0f}", *command],
+            stdin=stdin,
+            timeout_s=timeout_s,
             limit=self.limits.output_bytes,
         )
-        if timed_out or code >= 128:
+        if outcome.timed_out or outcome.exit_code >= 128:
             self._kill_all()
         else:  # cheap host-side sweep for anything that escaped the wrapper's kill
             kill_uid_in_cgroup_of(self._pid, SANDBOX_UID)
         after = oom_kills_of_pid(self._pid)
         if before is not None and after is not None:
-            oom = after > before
-        else:  # counter unreadable (remote daemon): SIGKILL not sent by us
-            oom = code == 137 and not timed_out
-        return make_result(
-            exit_code=code,
-            stdout=out,
-            stderr=err,
-            started=started,
-            backend=self.backend,
-            timed_out=timed_out,
-            oom_killed=oom and not timed_out,
-        )
-
-    def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
-        """Read a workspace file (at most ``max_bytes``, default 64 MiB)."""
-        limit = max_bytes if max_bytes is not None else _DEFAULT_READ_BYTES
-        rel = str(workspace_path(path))
-        command = ["/bin/sh", "-c", _READ, "sh", rel, str(limit)]
-        code, out, err, _ = self._exec(command, stdin=None, timeout_s=60, limit=limit)
-        if code == _MISSING:
-            return None
-        if code != 0:
-            raise SandboxError(f"reading {rel} failed: {err.text().strip()}", backend=self.backend)
-        return out.data()
+            return outcome, after > before
+        # counter unreadable (remote daemon): SIGKILL not sent by us
+        return outcome, outcome.exit_code == 137 and not outcome.timed_out
 
     def close(self) -> None:
         """Remove the container (idempotent)."""
@@ -345,7 +292,7 @@ class DockerSession:
         stdin: bytes | None,
         timeout_s: float,
         limit: int,
-    ) -> tuple[int, BoundedBuffer, BoundedBuffer, bool]:
+    ) -> ProcessOutcome:
         api = self._client.api
         out, err = BoundedBuffer(limit), BoundedBuffer(limit)
         try:
@@ -372,7 +319,7 @@ class DockerSession:
         finally:
             stream.close()
             raw.close()
-        return self._exit_code(exec_id), out, err, timed_out
+        return ProcessOutcome(self._exit_code(exec_id), out, err, timed_out)
 
     def _exit_code(self, exec_id: str) -> int:
         deadline = time.monotonic() + _GRACE_S

@@ -12,23 +12,20 @@ import os
 import resource
 import shutil
 import tempfile
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import Self
 
 from codeproof.config import Settings
-from codeproof.errors import InputError, SandboxError
-from codeproof.sandbox._common import BoundedBuffer, make_result, workspace_path
-from codeproof.sandbox._process import run_process
-from codeproof.sandbox.base import Limits, RunResult
+from codeproof.errors import InputError
+from codeproof.sandbox._common import BoundedBuffer, workspace_path
+from codeproof.sandbox._process import ProcessOutcome, run_process
+from codeproof.sandbox.base import Limits
 from codeproof.sandbox.images import recipe_for
+from codeproof.sandbox.procs import DEFAULT_READ_BYTES, SessionBase
 
 logger = logging.getLogger(__name__)
 
 _HOST_PATH = "/usr/local/bin:/usr/bin:/bin"
-_DEFAULT_READ_BYTES = 64 * 1024 * 1024
 
 
 class UnsafeLocalSandbox:
@@ -55,7 +52,7 @@ class UnsafeLocalSandbox:
         return session
 
 
-class UnsafeLocalSession:
+class UnsafeLocalSession(SessionBase):
     """A host temporary directory; commands run as the current user."""
 
     backend = "unsafe-local"
@@ -68,22 +65,12 @@ class UnsafeLocalSession:
         """Create the workspace."""
         self._dir = Path(tempfile.mkdtemp(prefix="codeproof-local-"))
 
-    def __enter__(self) -> Self:
-        if self._dir is None:
-            self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+    def _startable(self) -> bool:
+        return self._dir is None
 
     def _workspace(self) -> Path:
         if self._dir is None:
-            raise SandboxError("the session is not running", backend=self.backend)
+            raise self._not_running()
         return self._dir
 
     def _inside(self, path: str) -> Path:
@@ -118,46 +105,28 @@ class UnsafeLocalSession:
 
         return preexec
 
-    def run(
-        self,
-        command: Sequence[str],
-        *,
-        timeout_s: float | None = None,
-        stdin: str | None = None,
-    ) -> RunResult:
-        """Run ``command`` on the host, in the workspace, with a cleared environment."""
-        if not command:
-            raise SandboxError("empty command", backend=self.backend)
+    def _execute(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float
+    ) -> tuple[ProcessOutcome, bool]:
+        """A host process in the workspace, with a cleared environment."""
         workspace = self._workspace()
         logger.warning("UNSAFE: running %s on the host without any sandbox", command[0])
-        started = time.monotonic()
         env = {"PATH": _HOST_PATH, "HOME": str(workspace), "LANG": "C.UTF-8"}
         try:
             outcome = run_process(
                 command,
-                timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+                timeout_s=timeout_s,
                 limit=self.limits.output_bytes,
-                stdin=None if stdin is None else stdin.encode(),
+                stdin=stdin,
                 preexec=self._preexec(),
                 cwd=str(workspace),
                 env=env,
             )
         except FileNotFoundError:
-            return make_result(
-                exit_code=127,
-                stdout=_empty(self.limits),
-                stderr=_text(self.limits, f"{command[0]}: not found\n"),
-                started=started,
-                backend=self.backend,
-            )
-        return make_result(
-            exit_code=outcome.exit_code,
-            stdout=outcome.stdout,
-            stderr=outcome.stderr,
-            started=started,
-            backend=self.backend,
-            timed_out=outcome.timed_out,
-        )
+            not_found = BoundedBuffer(self.limits.output_bytes)
+            not_found.feed(f"{command[0]}: not found\n".encode())
+            outcome = ProcessOutcome(127, BoundedBuffer(self.limits.output_bytes), not_found, False)
+        return outcome, False
 
     def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
         """Read a workspace file (links leading outside are refused)."""
@@ -165,20 +134,10 @@ class UnsafeLocalSession:
         if not target.is_file():
             return None
         with open(target, "rb") as handle:
-            return handle.read(max_bytes if max_bytes is not None else _DEFAULT_READ_BYTES)
+            return handle.read(max_bytes if max_bytes is not None else DEFAULT_READ_BYTES)
 
     def close(self) -> None:
         """Delete the workspace (idempotent)."""
         if self._dir is not None:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
-
-
-def _empty(limits: Limits) -> BoundedBuffer:
-    return BoundedBuffer(limits.output_bytes)
-
-
-def _text(limits: Limits, text: str) -> BoundedBuffer:
-    buffer = BoundedBuffer(limits.output_bytes)
-    buffer.feed(text.encode())
-    return buffer

@@ -1,4 +1,5 @@
-"""Host process and cgroup helpers: owner tags, OOM counters, per-session cgroups."""
+"""Host process and cgroup helpers: owner tags, OOM counters, per-session cgroups, and
+the run plumbing every session backend shares (:class:`SessionBase`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ import os
 import signal
 import time
 import uuid
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from codeproof.errors import SandboxError
+from codeproof.sandbox._common import files_to_tar, make_result, workspace_path
+from codeproof.sandbox._process import ProcessOutcome
+from codeproof.sandbox.base import Limits, RunResult
+from codeproof.sandbox.images import SANDBOX_UID, WORKSPACE
 
 logger = logging.getLogger(__name__)
 
@@ -234,3 +245,121 @@ class CgroupV1:
             else:
                 logger.warning("could not remove cgroup %s", path)
         self.dirs = []
+
+
+_MISSING = 44
+_READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
+DEFAULT_READ_BYTES = 64 * 1024 * 1024
+
+
+class SessionBase(ABC):
+    """What every session backend shares: the context manager and :meth:`run`.
+
+    :meth:`run` checks the command, applies the default timeout, times the run and
+    assembles the :class:`RunResult`; a backend supplies :meth:`_execute`.
+    """
+
+    backend: str
+    limits: Limits
+
+    @abstractmethod
+    def start(self) -> None:
+        """Create what the session needs (workspace, container...)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Remove everything; idempotent."""
+
+    @abstractmethod
+    def _startable(self) -> bool:
+        """Whether entering the session must start it (not started, not closed)."""
+
+    @abstractmethod
+    def _execute(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float
+    ) -> tuple[ProcessOutcome, bool]:
+        """Run a non-empty command; what it did and whether the OOM killer struck."""
+
+    def __enter__(self) -> Self:
+        if self._startable():
+            self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _not_running(self) -> SandboxError:
+        return SandboxError("the session is not running", backend=self.backend)
+
+    def run(
+        self,
+        command: Sequence[str],
+        *,
+        timeout_s: float | None = None,
+        stdin: str | None = None,
+    ) -> RunResult:
+        """Run ``command`` in the workspace; never raises for the command's own failure.
+
+        Raises:
+            SandboxError: The command is empty, or the backend failed.
+        """
+        if not command:
+            raise SandboxError("empty command", backend=self.backend)
+        started = time.monotonic()
+        outcome, oom = self._execute(
+            command,
+            stdin=None if stdin is None else stdin.encode(),
+            timeout_s=timeout_s if timeout_s is not None else self.limits.timeout_s,
+        )
+        return make_result(
+            exit_code=outcome.exit_code,
+            stdout=outcome.stdout,
+            stderr=outcome.stderr,
+            started=started,
+            backend=self.backend,
+            timed_out=outcome.timed_out,
+            oom_killed=oom and not outcome.timed_out,
+        )
+
+
+class IsolatedSession(SessionBase):
+    """A session whose files travel through ``tar`` and ``head`` run inside the sandbox
+    as the sandbox user, never through host paths; a backend supplies :meth:`_exec`."""
+
+    @abstractmethod
+    def _exec(
+        self, command: Sequence[str], *, stdin: bytes | None, timeout_s: float, limit: int
+    ) -> ProcessOutcome:
+        """Run ``command`` inside the sandbox, keeping ``limit`` bytes of each stream."""
+
+    def put_files(self, files: Mapping[str, str | bytes]) -> None:
+        """Unpack files into the workspace with ``tar`` run as the sandbox user."""
+        archive = files_to_tar(files, uid=SANDBOX_UID)
+        command = ["tar", "-x", "-m", "-f", "-", "-C", WORKSPACE]
+        outcome = self._exec(command, stdin=archive, timeout_s=60, limit=65536)
+        if outcome.exit_code != 0:
+            raise SandboxError(
+                f"copying files into the workspace failed: {outcome.stderr.text().strip()}",
+                backend=self.backend,
+                hint="check the workspace size limit (sandbox.disk)",
+            )
+
+    def read_file(self, path: str, max_bytes: int | None = None) -> bytes | None:
+        """Read a workspace file from inside the sandbox (at most ``max_bytes``, default
+        64 MiB; links resolve inside it)."""
+        limit = max_bytes if max_bytes is not None else DEFAULT_READ_BYTES
+        rel = str(workspace_path(path))
+        command = ["/bin/sh", "-c", _READ, "sh", rel, str(limit)]
+        outcome = self._exec(command, stdin=None, timeout_s=60, limit=limit)
+        if outcome.exit_code == _MISSING:
+            return None
+        if outcome.exit_code != 0:
+            raise SandboxError(
+                f"reading {rel} failed: {outcome.stderr.text().strip()}", backend=self.backend
+            )
+        return outcome.stdout.data()

@@ -99,6 +99,30 @@ def test_file_without_tests_counts_nothing(mcp: SyncMcp, toolchain_cases: Cases)
     assert "no tests found" in report.message
 
 
+def test_tests_of_another_language_run_nothing(mcp: SyncMcp, toolchain_cases: Cases) -> None:
+    report = TestReport.model_validate(
+        mcp.structured(
+            "run_tests", {"files": toolchain_cases.module, "tests": {"notes.txt": "test add\n"}}
+        )
+    )
+    assert (report.total, report.errors) == (0, 0)
+    assert not report.green
+    assert "test file among the tests" in report.message
+
+
+def test_program_that_cannot_build_or_load_reports_where(
+    mcp: SyncMcp, toolchain_cases: Cases
+) -> None:
+    """A syntax error fails ``run`` (Java: at compile time, the reason first in stderr)."""
+    arguments = {
+        "files": toolchain_cases.syntax_error,
+        "command_args": [toolchain_cases.syntax_file],
+    }
+    report = RunReport.model_validate(mcp.structured("run", arguments))
+    assert report.exit_code != 0
+    assert toolchain_cases.syntax_file in report.stderr
+
+
 def test_huge_output_is_truncated(mcp: SyncMcp, toolchain_cases: Cases) -> None:
     report = RunReport.model_validate(
         mcp.structured(

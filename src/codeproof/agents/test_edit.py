@@ -20,8 +20,10 @@ import ast
 import re
 from collections.abc import Callable, Iterable
 
-Remover = Callable[[str, str], str | None]
-"""``(source, report name) -> source without that test``, or ``None`` when not found."""
+Span = tuple[int, int]
+"""``(start, end)`` character offsets of one test in its file."""
+Locator = Callable[[str, str], Span | None]
+"""``(source, report name) -> span of that test``, or ``None`` unless found exactly once."""
 
 
 def _python_target(name: str) -> tuple[str | None, str]:
@@ -32,8 +34,7 @@ def _python_target(name: str) -> tuple[str | None, str]:
     return owner, function
 
 
-def remove_python_test(source: str, name: str) -> str | None:
-    """Cut the test function (decorators included) that ``name`` reports."""
+def _python_node(source: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -50,15 +51,34 @@ def remove_python_test(source: str, name: str) -> str | None:
         for n in body
         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == function
     ]
-    if len(matches) != 1 or matches[0].end_lineno is None:
+    return matches[0] if len(matches) == 1 and matches[0].end_lineno is not None else None
+
+
+def _line_offsets(source: str) -> list[int]:
+    offsets = [0]
+    for line in source.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    return offsets
+
+
+def locate_python_test(source: str, name: str) -> Span | None:
+    """The whole lines of the test function (decorators included) ``name`` reports."""
+    node = _python_node(source, name)
+    if node is None or node.end_lineno is None:
         return None
-    node = matches[0]
-    start = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
-    lines = source.splitlines()
-    text = "\n".join(lines[:start] + lines[node.end_lineno :]) + "\n"
-    if owner is not None and not _parses(text):  # the class is left empty
-        indent = " " * (node.col_offset)
-        text = "\n".join([*lines[:start], indent + "pass", *lines[node.end_lineno :]]) + "\n"
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
+    offsets = _line_offsets(source)
+    return offsets[first], offsets[min(node.end_lineno, len(offsets) - 1)]
+
+
+def remove_python_test(source: str, name: str) -> str | None:
+    """Cut the test function that ``name`` reports (a class left empty gets ``pass``)."""
+    span, node = locate_python_test(source, name), _python_node(source, name)
+    if span is None or node is None:
+        return None
+    text = source[: span[0]] + source[span[1] :]
+    if not _parses(text):  # the class is left empty
+        text = source[: span[0]] + " " * node.col_offset + "pass\n" + source[span[1] :]
     return text if _parses(text) else None
 
 
@@ -118,8 +138,8 @@ def _cut(source: str, start: int, end: int) -> str:
     return source[:start] + source[end:]
 
 
-def remove_javascript_test(source: str, name: str) -> str | None:
-    """Cut the ``test(...)``/``it(...)`` call titled with the last part of ``name``."""
+def locate_javascript_test(source: str, name: str) -> Span | None:
+    """The ``test(...)``/``it(...)`` call titled with the last part of ``name``."""
     title = name.split(" > ")[-1]
     quoted = "|".join(re.escape(q + title + q) for q in _STRING_QUOTES)
     calls = list(re.finditer(rf"\b(?:test|it)\s*\(\s*(?:{quoted})", source))
@@ -127,13 +147,11 @@ def remove_javascript_test(source: str, name: str) -> str | None:
         return None
     opening = source.index("(", calls[0].start())
     closing = _matching(source, opening, "(", ")")
-    if closing is None:
-        return None
-    return _cut(source, calls[0].start(), closing + 1)
+    return None if closing is None else (calls[0].start(), closing + 1)
 
 
-def remove_java_test(source: str, name: str) -> str | None:
-    """Cut the ``@Test`` method (its annotations included) that ``name`` reports."""
+def locate_java_test(source: str, name: str) -> Span | None:
+    """The ``@Test`` method (its annotations included) that ``name`` reports."""
     method = re.sub(r"\(.*\)$", "", name).split(".")[-1]
     pattern = r"((?:@\w+(?:\([^)]*\))?\s*)+)(?:public\s+|protected\s+|private\s+)?void\s+"
     found = [
@@ -145,16 +163,34 @@ def remove_java_test(source: str, name: str) -> str | None:
         return None
     body = source.find("{", found[0].end())
     closing = _matching(source, body, "{", "}") if body >= 0 else None
-    if closing is None:
-        return None
-    return _cut(source, found[0].start(), closing + 1)
+    return None if closing is None else (found[0].start(), closing + 1)
 
 
-REMOVERS: dict[str, Remover] = {
-    "python": remove_python_test,
-    "javascript": remove_javascript_test,
-    "java": remove_java_test,
+def _c_like_remover(locate: Locator) -> Callable[[str, str], str | None]:
+    def remove(source: str, name: str) -> str | None:
+        span = locate(source, name)
+        return None if span is None else _cut(source, *span)
+
+    return remove
+
+
+LOCATORS: dict[str, Locator] = {
+    "python": locate_python_test,
+    "javascript": locate_javascript_test,
+    "java": locate_java_test,
 }
+REMOVERS: dict[str, Callable[[str, str], str | None]] = {
+    "python": remove_python_test,
+    "javascript": _c_like_remover(locate_javascript_test),
+    "java": _c_like_remover(locate_java_test),
+}
+
+
+def source_of_test(language: str, tests: dict[str, str], name: str) -> str | None:
+    """The source of the test ``name`` reports, when exactly one file holds it."""
+    locate = LOCATORS[language]
+    found = [src[span[0] : span[1]] for src in tests.values() if (span := locate(src, name))]
+    return found[0] if len(found) == 1 else None
 
 
 def remove_tests(

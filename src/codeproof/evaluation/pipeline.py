@@ -106,6 +106,7 @@ def run_pipeline(
         [_as_dict(d.files) for d in drafts],
         tests,
         module.language,
+        spec.acceptance_examples,
     )
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]

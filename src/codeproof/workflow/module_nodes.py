@@ -134,6 +134,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
             or [{}],
             as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
             module.language,
+            spec_of(state).acceptance_examples,
         )
         files, tests, report = choice.files, choice.tests, choice.report
         if len(choice.reports) > 1 or choice.quarantined:

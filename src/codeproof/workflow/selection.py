@@ -9,16 +9,21 @@ candidates pass than agree on that group, contradicts the consensus reading of t
 it is *quarantined*, cut out of the test file and recorded, instead of being repaired
 against.
 
+Tests that exercise the specification's own acceptance examples are ground truth (the
+user wrote them): they are never quarantined, and candidates that pass more of them are
+preferred to any agreement among candidates that fail them.
+
 Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from codeproof.agents.test_edit import remove_tests
+from codeproof.agents.test_edit import remove_tests, source_of_test
 from codeproof.toolchains.models import TestReport
 
 logger = logging.getLogger(__name__)
@@ -77,19 +82,21 @@ def _passed(report: TestReport) -> frozenset[str]:
     return frozenset(t.name for t in report.tests if t.outcome == "passed")
 
 
-def _score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int]:
-    passed, members = group
-    return len(members) * len(passed), len(passed), -members[0]
-
-
-def judge(reports: Sequence[TestReport], *, min_agreeing: int = MIN_AGREEING) -> Verdict:
+def judge(
+    reports: Sequence[TestReport],
+    *,
+    protected: frozenset[str] = frozenset(),
+    min_agreeing: int = MIN_AGREEING,
+) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
     Candidates are grouped by the exact set of tests they pass; a group scores
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
-    earliest candidate, which is the greedy one). The tests it fails are disputed when
-    the group has at least ``min_agreeing`` members, passes at least half of the tests,
-    and fewer candidates pass the test than agree on the group.
+    earliest candidate, which is the greedy one); but a group passing more ``protected``
+    tests (the specification's examples) always wins. The tests it fails are disputed
+    when the group has at least ``min_agreeing`` members, passes at least half of the
+    tests, fewer candidates pass the test than agree on the group, and the test is not
+    protected.
     """
     if not reports:
         raise ValueError("judge needs at least one report")
@@ -99,7 +106,12 @@ def judge(reports: Sequence[TestReport], *, min_agreeing: int = MIN_AGREEING) ->
             groups.setdefault(_passed(report), []).append(i)
     if not groups:
         return Verdict(index=0, agreeing=1 if len(reports) == 1 else 0)
-    passed, members = max(groups.items(), key=_score)
+
+    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int]:
+        passed, members = group
+        return len(passed & protected), len(members) * len(passed), len(passed), -members[0]
+
+    passed, members = max(groups.items(), key=score)
     chosen = reports[members[0]]
     if len(members) < min_agreeing or 2 * len(passed) < chosen.total - chosen.skipped:
         return Verdict(index=members[0], agreeing=len(members))
@@ -107,9 +119,55 @@ def judge(reports: Sequence[TestReport], *, min_agreeing: int = MIN_AGREEING) ->
     disputed = tuple(
         t.name
         for t in chosen.tests
-        if t.outcome in ("failed", "error") and passers.count(t.name) < len(members)
+        if t.outcome in ("failed", "error")
+        and passers.count(t.name) < len(members)
+        and t.name not in protected
     )
     return Verdict(index=members[0], agreeing=len(members), disputed=disputed)
+
+
+_CALL = re.compile(r"[A-Za-z_$][\w$]*\s*\(")
+_ARROW = re.compile(r"\s*(?:==>|=>|->|➞|→|==|\breturns\b|\bshould return\b|\bgives\b)\s*")
+
+
+def _squash(text: str) -> str:
+    """Whitespace dropped and quotes unified, to compare code written in two styles."""
+    return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def _first_call(text: str) -> str | None:
+    """The first call with arguments in ``text`` (``new Solution().f(1)`` gives ``f(1)``)."""
+    for match in _CALL.finditer(text):
+        depth = 0
+        for i in range(match.end() - 1, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                call = _squash(text[match.start() : i + 1])
+                if not call.endswith("()"):
+                    return call
+                break
+    return None
+
+
+def example_calls(examples: Iterable[str]) -> list[str]:
+    """The call of each ``call -> expected`` example (``f(1, 2) -> 3`` gives ``f(1,2)``)."""
+    heads = (_ARROW.split(example, maxsplit=1)[0] for example in examples)
+    return [call for head in heads if (call := _first_call(head)) is not None]
+
+
+def protected_tests(
+    language: str, tests: dict[str, str], names: Iterable[str], examples: Iterable[str]
+) -> frozenset[str]:
+    """The tests whose source makes one of the examples' calls."""
+    calls = example_calls(examples)
+    if not calls:
+        return frozenset()
+    found = set()
+    for name in names:
+        source = source_of_test(language, tests, name)
+        if source is not None and any(call in _squash(source) for call in calls):
+            found.add(name)
+    return frozenset(found)
 
 
 def choose(
@@ -117,15 +175,18 @@ def choose(
     candidates: Sequence[dict[str, str]],
     tests: dict[str, str],
     language: str,
+    examples: Sequence[str] = (),
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
-    A candidate without files is not run (its report is empty). After a quarantine the
-    chosen candidate is run again on the remaining tests; should that run be worse than
-    before (the edit broke the test file), the original tests are kept.
+    A candidate without files is not run (its report is empty). Tests making one of the
+    ``examples``' calls (the specification's acceptance examples) are protected. After a
+    quarantine the chosen candidate is run again on the remaining tests; should that run
+    be worse than before (the edit broke the test file), the original tests are kept.
     """
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
-    verdict = judge(reports)
+    names = {t.name for r in reports for t in r.tests}
+    verdict = judge(reports, protected=protected_tests(language, tests, names, examples))
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)

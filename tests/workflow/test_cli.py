@@ -63,12 +63,14 @@ def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
             "name": "slugify",
             "status": "passed",
             "attempts": 2,
-            "passed": 4,
-            "total": 4,
+            "passed": 5,  # 4 designed + the spec's example, generated
+            "total": 5,
             "findings": 0,
         }
     ]
     assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
+    examples = (tmp_path / "proj" / "test_slugify_examples.py").read_text()
+    assert 'assert slugify("Hello World") == "hello-world"' in examples
     run_id = result["run"]["id"]
 
     code, out, _ = cli(["runs", "list"], monkeypatch, capsys)

@@ -6,11 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from codeproof.agents.schemas import Module
 from codeproof.config import Settings, load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.toolchains.models import TestCase, TestReport
-from codeproof.workflow.selection import choose, example_calls, judge, protected_tests
+from codeproof.workflow.selection import choose, judge
 
 
 def _report(passed: list[str], failed: list[str]) -> TestReport:
@@ -58,30 +59,6 @@ def test_protected_tests_are_never_disputed_and_outrank_agreement() -> None:
     assert judge([group, group]).disputed == ("ex",)
 
 
-def test_example_calls_are_read_from_the_usual_example_styles() -> None:
-    examples = [
-        "has_close([1.0, 2.8], 0.3) -> True",
-        'new Solution().count("a b") == 2',
-        "sum_to_n(30) ==> 465",
-        "Input: a list",
-        "now() -> a date",
-    ]
-    assert example_calls(examples) == ["has_close([1.0,2.8],0.3)", "count('ab')", "sum_to_n(30)"]
-
-
-def test_tests_making_an_example_call_are_found_in_each_language() -> None:
-    py = "def test_ex():\n    assert f([1, 2],  3)\n\ndef test_other():\n    assert f([], 0)\n"
-    js = "test('ex', () => {\n  assert.equal(f([1,2], 3), true);\n});\n"
-    java = "class T {\n  @Test\n  void ex() { assertTrue(new Solution().f(List.of(1), 3)); }\n}\n"
-    assert protected_tests(
-        "python", {"t.py": py}, ["t.test_ex", "t.test_other"], ["f([1,2], 3) -> True"]
-    ) == {"t.test_ex"}
-    assert protected_tests("javascript", {"t.js": js}, ["ex"], ["f([1, 2], 3) => true"]) == {"ex"}
-    assert protected_tests("java", {"T.java": java}, ["T.ex()"], ["f(List.of(1), 3) == true"]) == {
-        "T.ex()"
-    }
-
-
 @pytest.fixture(scope="module")
 def python_toolchain() -> Iterator[ToolchainClient]:
     settings: Settings = load_settings()
@@ -94,6 +71,7 @@ def python_toolchain() -> Iterator[ToolchainClient]:
         yield client
 
 
+SLUG = Module(name="slug", purpose="slugs", language="python", public_interface="slug(s)")
 TESTS = """from slug import slug
 
 
@@ -125,16 +103,18 @@ def test_a_wrong_test_is_quarantined_and_the_agreeing_code_kept(
         lambda files, tests: python_toolchain.run_tests(files, tests, 60),
         [{"slug.py": wrong}, {"slug.py": right}, {"slug.py": also_right}, {}],
         {"test_slug.py": TESTS},
-        "python",
-        ['slug("A  b") -> "a--b"'],  # the user's example: protected, never quarantined
+        SLUG,
+        ['slug("A  b") -> "a--b"'],  # the user's example: a protected, generated test
     )
     assert choice.index == 2 and choice.agreeing == 1  # the only one passing the example
     assert choice.quarantined == []
+    assert 'assert slug("A  b") == "a--b"' in choice.tests["test_slug_examples.py"]
+    assert choice.report.total == 5
     choice = choose(
         lambda files, tests: python_toolchain.run_tests(files, tests, 60),
         [{"slug.py": wrong}, {"slug.py": right}, {"slug.py": right + "\n"}, {}],
         {"test_slug.py": TESTS},
-        "python",
+        SLUG,
     )
     assert choice.index == 1 and choice.agreeing == 2
     assert choice.quarantined == [

@@ -97,17 +97,16 @@ def run_pipeline(
     """
     spec, module = spec_for(task), module_for(task)
     test_draft, drafts = _draft(model, spec, module, runner.conventions(), candidates)
-    tests = _as_dict(test_draft.files)
-    if not tests:
-        logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
-        return PipelineOutcome(_main_code(_as_dict(drafts[0].files), module), False, 0)
     choice = choose(
         lambda files, tests: runner.run_tests(files, tests, timeout_s),
         [_as_dict(d.files) for d in drafts],
-        tests,
-        module.language,
+        _as_dict(test_draft.files),
+        module,
         spec.acceptance_examples,
     )
+    if not choice.tests:
+        logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
+        return PipelineOutcome(_main_code(_as_dict(drafts[0].files), module), False, 0)
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]
     best = (report.passed, files, report)

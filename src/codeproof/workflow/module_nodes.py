@@ -133,7 +133,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
             [as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])]
             or [{}],
             as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
-            module.language,
+            module,
             spec_of(state).acceptance_examples,
         )
         files, tests, report = choice.files, choice.tests, choice.report

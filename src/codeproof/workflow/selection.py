@@ -9,9 +9,9 @@ candidates pass than agree on that group, contradicts the consensus reading of t
 it is *quarantined*, cut out of the test file and recorded, instead of being repaired
 against.
 
-Tests that exercise the specification's own acceptance examples are ground truth (the
-user wrote them): they are never quarantined, and candidates that pass more of them are
-preferred to any agreement among candidates that fail them.
+The specification's own acceptance examples are ground truth (the user wrote them): they
+become generated tests that are never quarantined, and candidates that pass more of them
+are preferred to any agreement among candidates that fail them.
 
 Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
 """
@@ -19,11 +19,12 @@ Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from codeproof.agents.test_edit import remove_tests, source_of_test
+from codeproof.agents.example_tests import example_tests, is_example_test
+from codeproof.agents.schemas import Module
+from codeproof.agents.test_edit import remove_tests
 from codeproof.toolchains.models import TestReport
 
 logger = logging.getLogger(__name__)
@@ -126,67 +127,26 @@ def judge(
     return Verdict(index=members[0], agreeing=len(members), disputed=disputed)
 
 
-_CALL = re.compile(r"[A-Za-z_$][\w$]*\s*\(")
-_ARROW = re.compile(r"\s*(?:==>|=>|->|➞|→|==|\breturns\b|\bshould return\b|\bgives\b)\s*")
-
-
-def _squash(text: str) -> str:
-    """Whitespace dropped and quotes unified, to compare code written in two styles."""
-    return re.sub(r"\s+", "", text).replace('"', "'")
-
-
-def _first_call(text: str) -> str | None:
-    """The first call with arguments in ``text`` (``new Solution().f(1)`` gives ``f(1)``)."""
-    for match in _CALL.finditer(text):
-        depth = 0
-        for i in range(match.end() - 1, len(text)):
-            depth += {"(": 1, ")": -1}.get(text[i], 0)
-            if depth == 0:
-                call = _squash(text[match.start() : i + 1])
-                if not call.endswith("()"):
-                    return call
-                break
-    return None
-
-
-def example_calls(examples: Iterable[str]) -> list[str]:
-    """The call of each ``call -> expected`` example (``f(1, 2) -> 3`` gives ``f(1,2)``)."""
-    heads = (_ARROW.split(example, maxsplit=1)[0] for example in examples)
-    return [call for head in heads if (call := _first_call(head)) is not None]
-
-
-def protected_tests(
-    language: str, tests: dict[str, str], names: Iterable[str], examples: Iterable[str]
-) -> frozenset[str]:
-    """The tests whose source makes one of the examples' calls."""
-    calls = example_calls(examples)
-    if not calls:
-        return frozenset()
-    found = set()
-    for name in names:
-        source = source_of_test(language, tests, name)
-        if source is not None and any(call in _squash(source) for call in calls):
-            found.add(name)
-    return frozenset(found)
-
-
 def choose(
     run: RunTests,
     candidates: Sequence[dict[str, str]],
     tests: dict[str, str],
-    language: str,
+    module: Module,
     examples: Sequence[str] = (),
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
-    A candidate without files is not run (its report is empty). Tests making one of the
-    ``examples``' calls (the specification's acceptance examples) are protected. After a
-    quarantine the chosen candidate is run again on the remaining tests; should that run
-    be worse than before (the edit broke the test file), the original tests are kept.
+    The ``examples`` (the specification's acceptance examples) that call the module's
+    interface are added as generated tests (:mod:`codeproof.agents.example_tests`),
+    which are protected. A candidate without files is not run (its report is empty).
+    After a quarantine the chosen candidate is run again on the remaining tests; should
+    that run be worse than before (the edit broke the test file), the tests are kept.
     """
+    language = module.language
+    tests = {**tests, **example_tests(module, examples)}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
-    names = {t.name for r in reports for t in r.tests}
-    verdict = judge(reports, protected=protected_tests(language, tests, names, examples))
+    protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
+    verdict = judge(reports, protected=protected)
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)

@@ -1,0 +1,80 @@
+"""Tests generated without a model from the specification's examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeproof.agents.example_tests import example_tests, is_example_test, split_example
+from codeproof.agents.schemas import Module
+
+
+def _module(language: str, interface: str, name: str = "m") -> Module:
+    return Module(name=name, purpose="p", language=language, public_interface=interface)
+
+
+@pytest.mark.parametrize(
+    ("example", "expected"),
+    [
+        ("f(1, 2) -> 3", ("f(1, 2)", "3")),
+        (">>> f('a')  ==> 'b'.", ("f('a')", "'b'")),
+        ("f([1]) should return [2]", ("f([1])", "[2]")),
+        ("nothing to see", None),
+    ],
+)
+def test_examples_split_into_call_and_result(
+    example: str, expected: tuple[str, str] | None
+) -> None:
+    assert split_example(example) == expected
+
+
+def test_python_examples_become_literal_assertions() -> None:
+    module = _module("python", "def slug(s: str) -> str")
+    files = example_tests(
+        module,
+        [
+            'slug("Hello World") -> "hello-world"',
+            "slug('x') returns 0.5",
+            "other(1) -> 2",  # not the module's interface
+            "slug(1) -> a slug",  # not a literal
+            "slug(abc) -> 'abc'",  # prose: an unquoted string
+            "Input: x",
+        ],
+    )
+    text = files["test_m_examples.py"]
+    assert 'assert slug("Hello World") == "hello-world"' in text
+    assert "assert slug('x') == pytest.approx(0.5)" in text and "import pytest" in text
+    assert "other(" not in text and "a slug" not in text and "abc" not in text
+    assert "from m import slug" in text
+    compile(text, "t.py", "exec")
+
+
+def test_javascript_examples_use_deep_equality_and_the_modules_export() -> None:
+    module = _module("javascript", "const sumTo = (n) => {", name="sum_to")
+    files = example_tests(
+        module,
+        [
+            "sumTo(3) ==> 6",
+            "sumTo(0) -> 'none'",
+            "sumTo(1) -> x",
+            "sumTo(abc) -> 1",  # prose
+            "sumTo(['a,b', [1, 2]], 'c') -> ['x']",
+        ],
+    )
+    text = files["sum_to.examples.test.js"]
+    assert "const { sumTo } = require('./sum_to');" in text
+    assert "assert.deepStrictEqual(sumTo(3), 6);" in text
+    assert 'assert.deepStrictEqual(sumTo(0), "none");' in text
+    assert "sumTo(1)" not in text and "abc" not in text
+    assert """assert.deepStrictEqual(sumTo(['a,b', [1, 2]], 'c'), ["x"]);""" in text
+    assert is_example_test("spec example 1: sumTo(3)")
+
+
+def test_no_examples_no_file_and_java_is_left_to_the_designer() -> None:
+    assert example_tests(_module("python", "def f(x)"), []) == {}
+    assert example_tests(_module("java", "int f(int x)"), ["f(1) -> 2"]) == {}
+
+
+def test_generated_names_are_recognised_and_designer_names_are_not() -> None:
+    assert is_example_test("test_m_examples.test_example_2")
+    assert not is_example_test("test_m.test_example_2")
+    assert not is_example_test("example 1")

@@ -17,13 +17,13 @@ import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
 from codeproof.errors import SandboxError
 from codeproof.evaluation.datasets import Language, Task
+from codeproof.lifecycle import Lifecycle
 from codeproof.sandbox.base import Limits, SandboxSession
 
 logger = logging.getLogger(__name__)
@@ -232,7 +232,7 @@ def _score_of(task: Task, entry: tuple[int, float, str] | None, timeout_s: float
 
 
 @dataclass
-class Scorer:
+class Scorer(Lifecycle):
     """Scores solutions in sandbox sessions kept open until :meth:`close`.
 
     Args:
@@ -250,17 +250,6 @@ class Scorer:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _batches: int = field(default=0, init=False, repr=False)
     _closed: bool = field(default=False, init=False, repr=False)
-
-    def __enter__(self) -> Scorer:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         """Close every session (idempotent); the scorer cannot be used afterwards."""

@@ -13,7 +13,6 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -31,6 +30,7 @@ from codeproof.errors import (
     ProviderUnreachableError,
     StructuredOutputError,
 )
+from codeproof.lifecycle import Lifecycle
 from codeproof.llm import structured
 from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key, cacheable
@@ -91,7 +91,7 @@ class ChatStream(Iterator[str]):
             self._pieces.close()
 
 
-class BaseChatModel(ABC):
+class BaseChatModel(Lifecycle, ABC):
     """Base class of every provider (implements the ``ChatModel`` protocol).
 
     Args:
@@ -143,23 +143,11 @@ class BaseChatModel(ABC):
 
     # -- lifecycle ---------------------------------------------------------------
 
-    def start(self) -> None:  # noqa: B027 - optional hook, most providers need nothing
+    def start(self) -> None:
         """Acquire resources (load weights, open clients). Idempotent."""
 
-    def close(self) -> None:  # noqa: B027 - optional hook
+    def close(self) -> None:
         """Release resources. Idempotent."""
-
-    def __enter__(self) -> BaseChatModel:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- provider hooks ----------------------------------------------------------
 

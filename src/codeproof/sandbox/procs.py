@@ -12,10 +12,10 @@ import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import Self
 
 from codeproof.errors import SandboxError
+from codeproof.lifecycle import Lifecycle
 from codeproof.sandbox._common import files_to_tar, make_result, workspace_path
 from codeproof.sandbox._process import ProcessOutcome
 from codeproof.sandbox.base import Limits, RunResult
@@ -252,7 +252,7 @@ _READ = '[ -f "$1" ] || exit 44; exec head -c "$2" -- "$1"'
 DEFAULT_READ_BYTES = 64 * 1024 * 1024
 
 
-class SessionBase(ABC):
+class SessionBase(Lifecycle, ABC):
     """What every session backend shares: the context manager and :meth:`run`.
 
     :meth:`run` checks the command, applies the default timeout, times the run and
@@ -284,14 +284,6 @@ class SessionBase(ABC):
         if self._startable():
             self.start()
         return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _not_running(self) -> SandboxError:
         return SandboxError("the session is not running", backend=self.backend)

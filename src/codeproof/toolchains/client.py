@@ -20,8 +20,7 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
-from types import TracebackType
-from typing import Any, Self, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import anyio
 from anyio.abc import TaskStatus
@@ -40,6 +39,7 @@ from pydantic import BaseModel, Field, ValidationError
 from codeproof import __version__
 from codeproof.config import Settings
 from codeproof.errors import ToolchainError
+from codeproof.lifecycle import Lifecycle
 from codeproof.toolchains.base import validate_files, validate_sources
 from codeproof.toolchains.models import CheckReport, RunReport, TestReport
 from codeproof.toolchains.router import ResolvedServer, resolve, settings_env
@@ -116,7 +116,7 @@ def _text_of(result: CallToolResult) -> str:
     return "\n".join(block.text for block in result.content if isinstance(block, TextContent))
 
 
-class ToolchainClient:
+class ToolchainClient(Lifecycle):
     """Synchronous client of one language's toolchain MCP server.
 
     Args:
@@ -179,18 +179,6 @@ class ToolchainClient:
         """Stop the server and the background thread (idempotent)."""
         with self._lock:
             self._shutdown()
-
-    def __enter__(self) -> Self:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     async def _serve(self, errlog: TextIO, *, task_status: TaskStatus[ClientSession]) -> None:
         params = StdioServerParameters(

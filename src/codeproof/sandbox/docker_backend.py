@@ -60,6 +60,12 @@ _WRAPPER = (
 )
 _NET_S = 5  # extra seconds of the in-container deadline over the host-side one
 _KILL_ALL = ["/bin/sh", "-c", "kill -9 -1 2>/dev/null; exit 0"]
+# Under load Docker 20.10 sometimes loses the whole output of a short exec (the process
+# writes and exits before its output streams are attached). Every exec therefore waits
+# for one line on stdin, which only arrives through the attached stream, then execs the
+# command: its first byte of output can no longer precede the attachment.
+_HANDSHAKE = ["/bin/sh", "-c", 'read -r _ && exec "$@"', "sh"]
+_GO = b"go\n"
 _GRACE_S = 5.0
 _open_lock = threading.Lock()  # one reaping pass and one image check/build at a time
 _reaped = threading.Event()
@@ -298,8 +304,8 @@ class DockerSession(IsolatedSession):
         try:
             exec_id = api.exec_create(
                 self._cid(),
-                list(command),
-                stdin=stdin is not None,
+                [*_HANDSHAKE, *command],
+                stdin=True,
                 user=_USER,
                 workdir=WORKSPACE,
                 environment=_ENV,
@@ -310,8 +316,7 @@ class DockerSession(IsolatedSession):
         raw: socket.socket = getattr(stream, "_sock", stream)
         deadline = time.monotonic() + timeout_s
         try:
-            if stdin is not None:
-                _send_stdin(raw, stdin)
+            _send_stdin(raw, _GO + (stdin or b""))
             timed_out = _pump(raw, out, err, deadline)
             if timed_out:
                 self._kill_all()

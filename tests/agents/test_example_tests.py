@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.example_tests import example_tests, is_example_test, split_example
+from codeproof.agents.example_tests import (
+    example_tests,
+    is_example_test,
+    split_example,
+    stated_in,
+)
 from codeproof.agents.schemas import Module
 
 
@@ -78,3 +83,13 @@ def test_generated_names_are_recognised_and_designer_names_are_not() -> None:
     assert is_example_test("test_m_examples.test_example_2")
     assert not is_example_test("test_m.test_example_2")
     assert not is_example_test("example 1")
+
+
+def test_only_examples_the_user_wrote_count_as_stated() -> None:
+    request = "Write slugify(text). Example: slugify(\"Hello  World\") returns 'hello-world'."
+    examples = [
+        'slugify("Hello World") -> "hello-world"',  # the user's (spacing and quotes aside)
+        "slugify('!@#') -> '-'",  # the analyst's invention
+        'slugify("Hello World") -> "Hello-World"',  # the user's call, another result
+    ]
+    assert stated_in(examples, request) == [examples[0]]

@@ -181,6 +181,26 @@ def is_example_test(name: str) -> bool:
     return name.split(" > ")[-1].startswith(f"{JS_TITLE} ")
 
 
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def stated_in(examples: Sequence[str], text: str) -> list[str]:
+    """The examples whose call and result appear in ``text`` (the user's, not a model's).
+
+    In the workflow the spec's examples are the analyst's: only those the user stated are
+    ground truth; a model's invented example may contradict the request.
+    """
+    said = _squash(text)
+    kept = []
+    for example in examples:
+        split = split_example(example)
+        found = first_call(split[0]) if split else None
+        if found and split and _squash(found[1]) in said and _squash(split[1]) in said:
+            kept.append(example)
+    return kept
+
+
 def example_tests(module: Module, examples: Sequence[str]) -> dict[str, str]:
     """Test files checking the examples that call ``module``'s interface (may be empty)."""
     generate = GENERATORS.get(layout_for(module.language).language)

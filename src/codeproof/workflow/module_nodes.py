@@ -8,6 +8,7 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from codeproof.agents import planner, programmer, repairer, test_designer
+from codeproof.agents.example_tests import stated_in
 from codeproof.agents.schemas import Module, ModuleOutcome, ModulePlan, SourceFile
 from codeproof.toolchains.models import TestReport
 from codeproof.workflow.deps import Deps
@@ -117,6 +118,12 @@ def _run(
         deps.record_tool_calls(module.language)
 
 
+def _user_words(state: WorkflowState) -> str:
+    """What the user wrote: the request and the answers to clarifying questions."""
+    answers = [str(a.get("answer", "")) for a in state.get("answers", [])]
+    return "\n".join([state.get("request", ""), *answers])
+
+
 def execute(deps: Deps, state: WorkflowState) -> Update:
     """Run the tests in the sandbox; choose among candidates by execution agreement.
 
@@ -134,7 +141,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
             or [{}],
             as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
             module,
-            spec_of(state).acceptance_examples,
+            stated_in(spec_of(state).acceptance_examples, _user_words(state)),
         )
         files, tests, report = choice.files, choice.tests, choice.report
         if len(choice.reports) > 1 or choice.quarantined:

@@ -12,7 +12,13 @@ from codeproof.agents.layout import layout_for
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.runner import AutoHuman, Runner
 
-pytestmark = [pytest.mark.slow, pytest.mark.real_model, pytest.mark.docker]
+# Three candidates and up to three attempts on two cores: allow more than the default.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.real_model,
+    pytest.mark.docker,
+    pytest.mark.timeout(1200),
+]
 
 REQUESTS = {
     "python": "Write a Python function add(a, b) that returns the sum of the numbers a and b.",

@@ -40,6 +40,7 @@ def test_clarify_proceeds_when_the_model_gives_no_valid_json() -> None:
     result = clarify(model, "x", [], round=1, max_rounds=3)
     assert result.ready and result.questions == []
     assert len(model.calls) == 2  # the shared re-ask happened
+    assert {c.settings.max_tokens for c in model.calls if c.settings} == {384}  # small budget
 
 
 SPEC = {

@@ -13,7 +13,7 @@ from codeproof.agents.prompting import (
 )
 from codeproof.agents.schemas import QA, Clarification, Spec
 from codeproof.errors import StructuredOutputError
-from codeproof.llm.base import ChatModel
+from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +45,11 @@ ANALYZE_USER = """Request: {request}
 {details}"""
 
 
+CLARIFY_SETTINGS = ChatSettings(max_tokens=384)
+"""A clarification is a few sentences: a small budget stops a reply that runs away
+(seen: a 1.5B model filling 2 x 1024 tokens with one JSON string, ten minutes on CPU)."""
+
+
 def clarify(
     model: ChatModel, request: str, answers: list[QA], *, round: int, max_rounds: int
 ) -> Clarification:
@@ -65,7 +70,7 @@ def clarify(
         request=request.strip(), answers=answered, round=round, max_rounds=max_rounds
     )
     try:
-        result = model.generate(conversation(CLARIFY_SYSTEM, user), Clarification)
+        result = model.generate(conversation(CLARIFY_SYSTEM, user), Clarification, CLARIFY_SETTINGS)
     except StructuredOutputError as exc:
         logger.warning("clarify: no valid reply (%s); proceeding without questions", exc)
         result = Clarification(reply="I will proceed with reasonable assumptions.", ready=True)

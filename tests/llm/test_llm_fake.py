@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 from pydantic import BaseModel
@@ -11,6 +12,7 @@ from codeproof.errors import ModelRequestForbiddenError, StructuredOutputError
 from codeproof.llm.base import ChatModel, ChatSettings, Message
 from codeproof.llm.fake import FakeModel, FakeScriptExhaustedError
 from codeproof.llm.guard import ensure_real_requests_allowed, real_requests_allowed
+from codeproof.llm.provider import Completion, JsonSchema
 
 
 class Plan(BaseModel):
@@ -123,3 +125,23 @@ def test_real_requests_are_forbidden_by_default_in_tests() -> None:
 def test_allow_model_fixture_switches_on_for_one_test(allow_model: None) -> None:
     assert real_requests_allowed()
     ensure_real_requests_allowed("local")
+
+
+class _CutFirst(FakeModel):
+    """Its first reply stops at the token limit, as a greedy loop in a string does."""
+
+    def _complete(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> Completion:
+        done = super()._complete(messages, settings, schema)
+        return replace(done, finish_reason="length" if len(self.calls) == 1 else "stop")
+
+
+def test_a_reply_cut_at_the_token_limit_is_asked_again_sampled_not_fed_back() -> None:
+    fake = _CutFirst(['{"steps": ["aaaaaaaa', Plan(steps=["x"])])
+    assert fake.generate(_user("plan"), Plan) == Plan(steps=["x"])
+    first, second = fake.calls
+    assert second.messages == first.messages  # the runaway text is not shown again
+    assert second.settings is not None and first.settings is not None
+    assert second.settings.temperature == 0.7 and second.settings.seed == 1
+    assert first.settings.temperature == 0.0

@@ -191,7 +191,11 @@ class BaseChatModel(Lifecycle, ABC):
         schema: type[T],
         settings: ChatSettings | None = None,
     ) -> T:
-        """A validated ``schema`` instance; one repair re-ask, then StructuredOutputError."""
+        """A validated ``schema`` instance; one re-ask, then StructuredOutputError.
+
+        The re-ask shows the invalid reply and the error, except when the reply was cut
+        at the token limit: then the question is asked again, sampled.
+        """
         s = settings or self.defaults
         js = structured.json_schema_of(schema)
         msgs = structured.with_schema_instruction(messages, js)
@@ -203,7 +207,13 @@ class BaseChatModel(Lifecycle, ABC):
             logger.info(
                 "%s: reply failed %s validation (%s); re-asking", self.name, schema.__name__, error
             )
-        second = self._respond(structured.repair_messages(msgs, first.text, error), s, js)
+        if first.finish_reason == "length":
+            # Cut at the token limit: typically a greedy loop inside one JSON string.
+            # Feeding it back would loop again; ask afresh, sampled, to leave the loop.
+            resample = s.model_copy(update={"temperature": max(s.temperature, 0.7), "seed": 1})
+            second = self._respond(msgs, resample, js)
+        else:
+            second = self._respond(structured.repair_messages(msgs, first.text, error), s, js)
         try:
             return structured.parse_reply(second.text, schema)
         except ValidationError as exc:

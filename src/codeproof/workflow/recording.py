@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from codeproof.errors import StructuredOutputError
 from codeproof.llm.base import ChatModel, ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.stats import ModelStats, StatsSnapshot
 from codeproof.workflow.store import RunStore
@@ -83,6 +84,7 @@ class RecordingModel:
         cost_usd: float,
         cached: bool,
         replayed: bool,
+        error: str | None = None,
     ) -> None:
         self.store.add_event(
             self.run_id,
@@ -101,6 +103,7 @@ class RecordingModel:
                 "cost_usd": cost_usd,
                 "cached": cached,
                 "replayed": replayed,
+                **({"error": error} if error else {}),
             },
         )
 
@@ -196,10 +199,26 @@ class RecordingModel:
             return result
         t0 = time.perf_counter()
         before = self._stats()
-        result = self.inner.generate(messages, schema, settings)
-        delta = self._delta(before)
+        try:
+            result = self.inner.generate(messages, schema, settings)
+        except StructuredOutputError as exc:  # paid for: the audit trail keeps the reply
+            self._record_generate(call_id, messages, exc.raw or "", t0, before, str(exc))
+            raise
         text = result.model_dump_json()
         self.store.memo_put(self.run_id, call_id, "generate", text)
+        self._record_generate(call_id, messages, text, t0, before, None)
+        return result
+
+    def _record_generate(
+        self,
+        call_id: str,
+        messages: Sequence[Message],
+        text: str,
+        t0: float,
+        before: StatsSnapshot | None,
+        error: str | None,
+    ) -> None:
+        delta = self._delta(before)
         self._record(
             call_id,
             "generate",
@@ -213,8 +232,8 @@ class RecordingModel:
             cost_usd=delta.cost_usd if delta else 0.0,
             cached=bool(delta and delta.cache_hits and not delta.cache_misses),
             replayed=False,
+            error=error,
         )
-        return result
 
     def _stats(self) -> StatsSnapshot | None:
         stats = getattr(self.inner, "stats", None)

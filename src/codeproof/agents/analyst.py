@@ -50,6 +50,11 @@ CLARIFY_SETTINGS = ChatSettings(max_tokens=384)
 (seen: a 1.5B model filling 2 x 1024 tokens with one JSON string, ten minutes on CPU)."""
 
 
+ANALYZE_SETTINGS = ChatSettings(max_tokens=2048)
+"""A spec lists requirements, interfaces and examples: more than the default budget
+(seen: a 1.5B spec of a two-method Java class cut at 1024 tokens, twice)."""
+
+
 def clarify(
     model: ChatModel, request: str, answers: list[QA], *, round: int, max_rounds: int
 ) -> Clarification:
@@ -122,7 +127,8 @@ def analyze(
         section("Assumptions accepted by the user", "\n".join(f"- {a}" for a in assumptions)),
     )
     user = ANALYZE_USER.format(request=request.strip(), details=details)
-    spec = model.generate(conversation(ANALYZE_SYSTEM.format(language_rule=rule), user), Spec)
+    messages = conversation(ANALYZE_SYSTEM.format(language_rule=rule), user)
+    spec = model.generate(messages, Spec, ANALYZE_SETTINGS)
     return _normalize_spec(spec, language=language, assumptions=assumptions)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from codeproof.agents.analyst import analyze, clarify
 from codeproof.agents.planner import extract_modules, order_modules, plan_module
@@ -143,3 +144,12 @@ def test_plan_module_cleans_steps_and_falls_back(spec: Spec, module: Module) -> 
     assert plan.steps[0] == "a" and len(plan.steps) == 8
     fallback = plan_module(FakeModel(["nope", "nope"]), spec, module)
     assert fallback.steps and "add(a: int, b: int) -> int" in fallback.steps[0]
+
+
+def test_spec_lists_are_bounded_in_the_schema_constrained_decoding_uses() -> None:
+    from codeproof.agents.schemas import SPEC_LIST_MAX, Spec
+
+    schema = Spec.model_json_schema()["properties"]["acceptance_examples"]
+    assert schema["maxItems"] == SPEC_LIST_MAX
+    with pytest.raises(ValidationError):
+        Spec(title="t", summary="s", language="python", acceptance_examples=["x"] * 25)

@@ -27,21 +27,30 @@ class Clarification(BaseModel):
     )
 
 
+SPEC_LIST_MAX = 24
+"""Items per list of a spec. In the JSON schema (``maxItems``) it bounds constrained
+decoding: a small model once looped on one example until the token limit."""
+
+
 class Spec(BaseModel):
     """The structured requirements specification."""
 
     title: str
     summary: str
     language: str = Field(description="python, javascript or java")
-    functional_requirements: list[str] = Field(default_factory=list)
+    functional_requirements: list[str] = Field(default_factory=list, max_length=SPEC_LIST_MAX)
     interfaces: list[str] = Field(
-        default_factory=list, description="Signatures, CLI usage or API endpoints."
+        default_factory=list,
+        max_length=SPEC_LIST_MAX,
+        description="Signatures, CLI usage or API endpoints.",
     )
-    constraints: list[str] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list, max_length=SPEC_LIST_MAX)
     acceptance_examples: list[str] = Field(
-        default_factory=list, description="Concrete input -> expected output examples."
+        default_factory=list,
+        max_length=SPEC_LIST_MAX,
+        description="Concrete input -> expected output examples.",
     )
-    assumptions: list[str] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list, max_length=SPEC_LIST_MAX)
 
 
 class Module(BaseModel):

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 
 from codeproof.agents.layout import layout_for
-from codeproof.agents.schemas import Module, Spec
+from codeproof.agents.schemas import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Language, Task
 
 _LANGUAGE_LABEL: dict[Language, str] = {
@@ -126,7 +126,7 @@ def spec_for(task: Task) -> Spec:
         functional_requirements=requirements,
         interfaces=[interface],
         constraints=["Use only the standard library.", *exports],
-        acceptance_examples=examples_of(docstring, task.entry_point),
+        acceptance_examples=examples_of(docstring, task.entry_point)[:SPEC_LIST_MAX],
         assumptions=[],
     )
 

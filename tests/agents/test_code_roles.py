@@ -52,6 +52,12 @@ def test_write_code_drops_tests_and_flattens_paths(
     assert [f.path for f in draft.files] == ["adder.py"]
 
 
+def test_write_code_drops_module_level_usage(spec: Spec, module: Module, plan: ModulePlan) -> None:
+    reply = f"```python\nimport pytest\n{CODE}\nwith pytest.raises(TypeError):\n    add(1)\n```"
+    [draft] = write_code(FakeModel([reply]), spec, module, plan, CONVENTIONS["python"])
+    assert draft.files == [SourceFile(path="adder.py", content=CODE)]
+
+
 def test_mislabelled_blocks_are_recovered(spec: Spec, module: Module, plan: ModulePlan) -> None:
     reply = f"Save it as adder.py and test it with test_adder.py:\n```python\n{CODE}```"
     [draft] = write_code(FakeModel([reply]), spec, module, plan, "")

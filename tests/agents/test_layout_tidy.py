@@ -13,6 +13,8 @@ from codeproof.agents.tidy import (
     fix_python_tests,
     rename_java_class,
     salvage_python,
+    strip_usage_javascript,
+    strip_usage_python,
 )
 from codeproof.errors import UnknownLanguageError
 
@@ -197,3 +199,40 @@ def test_javascript_tests_without_require_see_the_module_exports() -> None:
     fixed = fix_javascript_tests(source, "add", [])
     assert "Object.assign(globalThis, require('./add'));" in fixed
     assert "require('node:test')" in fixed and "require('node:assert/strict')" in fixed
+
+
+def test_python_module_level_usage_is_dropped() -> None:
+    source = (
+        "import pytest\n"
+        '"""Adds."""\n'
+        "LIMIT = 3\n\n"
+        "def add(a, b):\n    assert a is not None\n    print(a)\n    return a + b\n\n"
+        "assert add(1, 2) == 3\n"
+        "print(add(1, 2))\n"
+        "with pytest.raises(TypeError):\n    add('a', 1)\n"
+        "if __name__ == '__main__':\n    print(add(2, 3))\n"
+    )
+    tidy = strip_usage_python(source)
+    assert tidy == '"""Adds."""\nLIMIT = 3\n\ndef add(a, b):\n    assert a is not None\n' + (
+        "    print(a)\n    return a + b\n"
+    )
+    assert strip_usage_python(tidy) == tidy
+    broken = "def add(a, b):\n    return a +\nprint(1)\n"
+    assert strip_usage_python(broken) == broken
+
+
+def test_python_module_keeps_pytest_it_uses() -> None:
+    source = "import pytest\n\ndef check():\n    pytest.fail('x')\n\nprint(1)\n"
+    assert strip_usage_python(source) == "import pytest\n\ndef check():\n    pytest.fail('x')\n"
+
+
+def test_javascript_module_level_usage_is_dropped() -> None:
+    source = (
+        "function add(a, b) {\n  console.log(a);\n  return a + b;\n}\n\n"
+        "console.log(add(1, 2));\nassert.strictEqual(add(1, 2), 3);\n"
+        "console.log(\n  add(1, 2));\nmodule.exports = { add };\n"
+    )
+    assert strip_usage_javascript(source) == (
+        "function add(a, b) {\n  console.log(a);\n  return a + b;\n}\n\n"
+        "console.log(\n  add(1, 2));\nmodule.exports = { add };\n"
+    )

@@ -32,7 +32,7 @@ from codeproof.agents.prompting import (
     section,
 )
 from codeproof.agents.schemas import CodeDraft, Module, ModulePlan, SourceFile, Spec
-from codeproof.agents.tidy import rename_java_class
+from codeproof.agents.tidy import SOURCE_FIXERS, rename_java_class
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -161,8 +161,10 @@ def _prompt_body(
 def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
     """The source files of a programmer reply.
 
-    Test files are dropped (tests come from the test designer). Paths are flattened to
-    the project root. A pathless block becomes the module's default source file.
+    Test files are dropped (tests come from the test designer), and so is top-level
+    example usage inside a source (:data:`~codeproof.agents.tidy.SOURCE_FIXERS`): an
+    ``assert`` or ``print`` at module level would run when the tests import it. Paths are
+    flattened to the project root. A pathless block becomes the module's default source file.
     """
     blocks = code_blocks(reply, layout)
     files: dict[str, str] = {}
@@ -183,4 +185,5 @@ def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
             files[default] = chosen.code
     if layout.language == "java" and default in files:
         files[default] = rename_java_class(files[default], PurePosixPath(default).stem)
-    return [SourceFile(path=p, content=c) for p, c in files.items()]
+    tidy = SOURCE_FIXERS.get(layout.language, str)
+    return [SourceFile(path=p, content=tidy(c)) for p, c in files.items()]

@@ -27,6 +27,7 @@ from codeproof.agents.prompting import (
     section,
 )
 from codeproof.agents.schemas import Module, RepairResult, SourceFile, Spec
+from codeproof.agents.tidy import SOURCE_FIXERS
 from codeproof.llm.base import ChatModel, ChatSettings
 from codeproof.toolchains.models import TestReport
 
@@ -187,8 +188,9 @@ def parse_repair(
         logger.info("repair: dropped test changes without a reason: %s", sorted(test_files))
         summary += " (test changes dropped: no reason given)"
         test_files = {}
+    tidy = SOURCE_FIXERS.get(layout.language, str)
     return RepairResult(
-        files=[SourceFile(path=p, content=c) for p, c in sources.items()],
+        files=[SourceFile(path=p, content=tidy(c)) for p, c in sources.items()],
         test_files=[SourceFile(path=p, content=c) for p, c in test_files.items()],
         test_change_reason=reason if test_files else None,
         change_summary=summary,

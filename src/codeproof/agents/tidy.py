@@ -18,6 +18,7 @@ _TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
 _PY_ALLOWED = frozenset(sys.stdlib_module_names) | {"pytest", "__future__"}
 
 TestFixer = Callable[[str, str, Sequence[str]], str]
+SourceFixer = Callable[[str], str]
 
 
 def _compiles(source: str) -> bool:
@@ -58,6 +59,69 @@ def salvage_python(source: str) -> str:
         if _compiles("\n".join([*kept, *chunk])):
             kept.extend(chunk)
     return "\n".join(kept).rstrip() + "\n"
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":``."""
+    return (
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Compare)
+        and isinstance(node.test.left, ast.Name)
+        and node.test.left.id == "__name__"
+    )
+
+
+def _is_usage_py(node: ast.stmt) -> bool:
+    """A top-level statement that exercises the code instead of defining it.
+
+    Asserts, ``with pytest.raises(...)`` blocks, bare calls such as ``print(f(1))`` and the
+    ``__main__`` guard: run at import, they make the module fail to import (or print) when
+    the tests load it. A docstring is not usage.
+    """
+    if isinstance(node, ast.Assert) or _is_main_guard(node):
+        return True
+    if isinstance(node, ast.With):
+        return any("raises" in ast.unparse(item.context_expr) for item in node.items)
+    return isinstance(node, ast.Expr) and not isinstance(node.value, ast.Constant)
+
+
+def strip_usage_python(source: str) -> str:
+    """Drop top-level example usage and test code from a generated Python module.
+
+    Definitions, imports, assignments and other statements are kept as written; a file
+    that does not parse is returned unchanged (the tests report the syntax error).
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    usage = [node for node in tree.body if _is_usage_py(node)]
+    if not usage:
+        return source
+    lines = source.splitlines()
+    drop = {i for node in usage for i in range(node.lineno - 1, node.end_lineno or node.lineno)}
+    kept = "\n".join(line for i, line in enumerate(lines) if i not in drop).rstrip() + "\n"
+    if not re.search(r"\bpytest\b", kept.replace("import pytest", "")):
+        kept = re.sub(r"^import pytest[ \t]*\n", "", kept, flags=re.M)
+    return kept if _compiles(kept) else source
+
+
+_JS_TOP_USAGE = re.compile(r"^(?:console\.\w+|assert(?:\.\w+)?)\s*\(.*\)\s*;?[ \t]*$", re.MULTILINE)
+
+
+def strip_usage_javascript(source: str) -> str:
+    """Drop one-line top-level ``console.log(...)``/``assert(...)`` calls of a module.
+
+    Only unindented single-line statements whose brackets balance are dropped, so code
+    inside functions and multi-line statements are never touched.
+    """
+
+    def drop(match: re.Match[str]) -> str:
+        line = match.group(0)
+        return "" if line.count("(") == line.count(")") else line
+
+    text = _JS_TOP_USAGE.sub(drop, source)
+    return re.sub(r"\n{3,}", "\n\n", text)
 
 
 def _rename_duplicates_py(source: str) -> str:
@@ -242,3 +306,9 @@ TEST_FIXERS: dict[str, TestFixer] = {
     "javascript": fix_javascript_tests,
     "java": fix_java_tests,
 }
+
+SOURCE_FIXERS: dict[str, SourceFixer] = {
+    "python": strip_usage_python,
+    "javascript": strip_usage_javascript,
+}
+"""Per-language clean-up of a generated source file (languages without one: as written)."""

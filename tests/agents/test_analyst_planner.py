@@ -80,12 +80,42 @@ def _mod(name: str, deps: list[str] | None = None) -> dict[str, object]:
     }
 
 
-def test_extract_modules_orders_by_dependencies(spec: Spec) -> None:
+@pytest.fixture
+def big_spec(spec: Spec) -> Spec:
+    """A spec with six interfaces (room for up to six modules)."""
+    names = ["parse", "render", "main", "load", "save", "check"]
+    return spec.model_copy(update={"interfaces": [f"{n}(x: str) -> str" for n in names]})
+
+
+def test_extract_modules_orders_by_dependencies(big_spec: Spec) -> None:
     model = FakeModel([{"modules": [_mod("cli", ["core"]), _mod("core", ["util"]), _mod("util")]}])
-    assert [m.name for m in extract_modules(model, spec)] == ["util", "core", "cli"]
+    assert [m.name for m in extract_modules(model, big_spec)] == ["util", "core", "cli"]
 
 
-def test_extract_modules_repairs_what_the_model_got_wrong(spec: Spec) -> None:
+def test_one_interface_is_one_module_without_asking(spec: Spec) -> None:
+    model = FakeModel([])
+    [module] = extract_modules(model, spec)
+    assert (module.name, module.public_interface) == ("add", "add(a: int, b: int) -> int")
+    assert model.calls == []
+
+
+def test_more_modules_than_interfaces_become_one_module(spec: Spec) -> None:
+    java = spec.model_copy(
+        update={
+            "language": "java",
+            "interfaces": [
+                "public class RomanNumerals",
+                "static String toRoman(int n)",
+            ],
+        }
+    )
+    model = FakeModel([{"modules": [_mod("to_roman"), _mod("from_roman"), _mod("numerals")]}])
+    [module] = extract_modules(model, java)
+    assert module.name == "roman_numerals"
+    assert "static String toRoman(int n)" in module.public_interface
+
+
+def test_extract_modules_repairs_what_the_model_got_wrong(big_spec: Spec) -> None:
     proposal = [
         _mod("Parse Input", ["ghost"]),
         _mod("json"),
@@ -94,7 +124,7 @@ def test_extract_modules_repairs_what_the_model_got_wrong(spec: Spec) -> None:
         _mod("b", ["a", "b"]),
         _mod("test_helpers"),
     ]
-    modules = extract_modules(FakeModel([{"modules": proposal}]), spec)
+    modules = extract_modules(FakeModel([{"modules": proposal}]), big_spec)
     names = [m.name for m in modules]
     assert names[:3] == ["parse_input", "json_mod", "json_mod_2"]
     assert set(names) == {"parse_input", "json_mod", "json_mod_2", "a", "b", "mod_test_helpers"}
@@ -106,11 +136,11 @@ def test_extract_modules_repairs_what_the_model_got_wrong(spec: Spec) -> None:
     assert "b" not in by_name["b"].depends_on
 
 
-def test_extract_modules_falls_back_to_one_module(spec: Spec) -> None:
-    [module] = extract_modules(FakeModel([{"modules": []}]), spec)
-    assert module.name == "add"
+def test_extract_modules_falls_back_to_one_module(big_spec: Spec) -> None:
+    [module] = extract_modules(FakeModel([{"modules": []}]), big_spec)
+    assert module.name == "parse"
     assert module.language == "python"
-    assert "add(a: int, b: int) -> int" in module.public_interface
+    assert "render(x: str) -> str" in module.public_interface
 
 
 def _module(name: str, deps: list[str] | None = None) -> Module:

@@ -45,7 +45,9 @@ def test_analyze(small_local_model: ChatModel) -> None:
 
 
 def test_extract_modules_and_plan(small_local_model: ChatModel, spec: Spec) -> None:
-    modules = extract_modules(small_local_model, spec)
+    two = ["add(a: int, b: int) -> int", "sub(a: int, b: int) -> int"]
+    # two interfaces: the model is asked (one interface is one module without a call)
+    modules = extract_modules(small_local_model, spec.model_copy(update={"interfaces": two}))
     assert modules
     for position, module in enumerate(modules):
         assert re.fullmatch(r"[a-z_][a-z0-9_]*", module.name)

@@ -175,7 +175,9 @@ class World:
         return rules
 
     def _spec(self, messages: list[Message]) -> Spec:
-        return SPEC.model_copy(update={"assumptions": []})
+        # one interface per proposed module: the planner asks for modules only then
+        interfaces = [m.public_interface for m in self.modules] or SPEC.interfaces
+        return SPEC.model_copy(update={"assumptions": [], "interfaces": interfaces})
 
 
 @dataclass

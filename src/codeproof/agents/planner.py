@@ -37,15 +37,28 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 def extract_modules(model: ChatModel, spec: Spec) -> list[Module]:
     """Propose the modules of ``spec`` in dependency order.
 
-    The model's proposal is repaired rather than rejected: names are made identifier-safe
-    and unique, unknown dependencies and cycle-closing dependencies are dropped. When the
-    model gives nothing usable, the spec becomes one module.
+    A spec with at most one interface is one module, without asking the model: small
+    models split one function into several modules (seen: ``wordCount`` became
+    ``splitWords``, ``countWords`` and ``wordCount``, each with tests of the others). For the
+    same reason a proposal with more modules than the spec has interfaces becomes one module.
+    Otherwise the model's proposal is repaired rather than rejected: names are made
+    identifier-safe and unique, unknown dependencies and cycle-closing dependencies are
+    dropped. When the model gives nothing usable, the spec becomes one module.
     """
+    if len(spec.interfaces) <= 1:
+        return [single_module(spec)]
     user = join_sections(render_spec(spec), f"Language: {spec.language}")
     try:
         proposal = model.generate(conversation(MODULES_SYSTEM, user), ModuleList).modules
     except StructuredOutputError as exc:
         logger.warning("extract_modules: no valid reply (%s); using one module", exc)
+        proposal = []
+    if len(proposal) > len(spec.interfaces):
+        logger.info(
+            "extract_modules: %d modules for %d interfaces; using one module",
+            len(proposal),
+            len(spec.interfaces),
+        )
         proposal = []
     if not proposal:
         proposal = [single_module(spec)]
@@ -53,14 +66,20 @@ def extract_modules(model: ChatModel, spec: Spec) -> list[Module]:
 
 
 def single_module(spec: Spec) -> Module:
-    """The whole spec as one module, named after its first interface (or its title)."""
-    first = next((m.group(1) for i in spec.interfaces if (m := re.search(r"(\w+)\s*\(", i))), None)
-    name = _safe_name(first or spec.title or "solution")
+    """The whole spec as one module.
+
+    Named after the class its interfaces declare, else its first function, else its title.
+    """
+    text = "\n".join(spec.interfaces)
+    declared = re.search(r"\b(?:class|interface)\s+([A-Za-z_]\w*)", text)
+    function = re.search(r"(\w+)\s*\(", text)
+    first = declared or function
+    name = _safe_name(first.group(1) if first else spec.title or "solution")
     return Module(
         name=name,
         purpose=spec.summary or spec.title,
         language=spec.language,
-        public_interface="\n".join(spec.interfaces) or name,
+        public_interface=text or name,
     )
 
 

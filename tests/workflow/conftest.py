@@ -49,6 +49,15 @@ class _Shared:
     ) -> Any:
         return self._client.run_tests(files, tests, timeout_s)
 
+    def run(
+        self,
+        files: dict[str, str],
+        command_args: list[str],
+        stdin: str | None = None,
+        timeout_s: float | None = None,
+    ) -> Any:
+        return self._client.run(files, command_args, stdin, timeout_s)
+
     def conventions(self) -> str:
         return self._client.conventions()
 

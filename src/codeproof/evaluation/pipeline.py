@@ -25,7 +25,7 @@ from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDr
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.models import TestReport
+from codeproof.toolchains.models import RunReport, TestReport
 from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
@@ -37,6 +37,14 @@ class TestRunner(Protocol):
     def run_tests(
         self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
     ) -> TestReport: ...
+
+    def run(
+        self,
+        files: dict[str, str],
+        command_args: list[str],
+        stdin: str | None = None,
+        timeout_s: float | None = None,
+    ) -> RunReport: ...
 
     def conventions(self) -> str: ...
 
@@ -103,6 +111,7 @@ def run_pipeline(
         _as_dict(test_draft.files),
         module,
         spec.acceptance_examples,
+        lambda files, args, timeout: runner.run(files, args, timeout_s=timeout),
     )
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from codeproof.agents.schemas import Module, Spec
 from codeproof.config import Settings
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.models import TestReport
+from codeproof.toolchains.models import RunReport, TestReport
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.store import RunStore
 
@@ -34,6 +34,14 @@ class ToolchainLike(Protocol):
     def run_tests(
         self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
     ) -> TestReport: ...
+
+    def run(
+        self,
+        files: dict[str, str],
+        command_args: list[str],
+        stdin: str | None = None,
+        timeout_s: float | None = None,
+    ) -> RunReport: ...
 
     def conventions(self) -> str: ...
 

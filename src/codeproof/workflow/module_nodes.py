@@ -10,7 +10,7 @@ from langgraph.types import interrupt
 from codeproof.agents import planner, programmer, repairer, test_designer
 from codeproof.agents.example_tests import stated_in
 from codeproof.agents.schemas import Module, ModuleOutcome, ModulePlan, SourceFile
-from codeproof.toolchains.models import TestReport
+from codeproof.toolchains.models import RunReport, TestReport
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.logic import as_dict, code_hash, failing_tests, likely_cause
 from codeproof.workflow.models import (
@@ -21,6 +21,7 @@ from codeproof.workflow.models import (
     WorkflowState,
 )
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
+from codeproof.workflow.probing import RunProgram
 from codeproof.workflow.scan import scan_module
 from codeproof.workflow.selection import choose
 
@@ -118,6 +119,20 @@ def _run(
         deps.record_tool_calls(module.language)
 
 
+def _run_program(deps: Deps, state: WorkflowState, module: Module) -> RunProgram:
+    """One program run (a probe) of a candidate with its dependencies, in the sandbox."""
+    _, dep_files = _dependencies(state, module)
+    client = deps.toolchain(module.language)
+
+    def run(files: dict[str, str], args: list[str], timeout_s: float) -> RunReport:
+        try:
+            return client.run({**dep_files, **files}, args, timeout_s=timeout_s)
+        finally:
+            deps.record_tool_calls(module.language)
+
+    return run
+
+
 def _user_words(state: WorkflowState) -> str:
     """What the user wrote: the request and the answers to clarifying questions."""
     answers = [str(a.get("answer", "")) for a in state.get("answers", [])]
@@ -142,6 +157,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
             as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
             module,
             stated_in(spec_of(state).acceptance_examples, _user_words(state)),
+            _run_program(deps, state, module),
         )
         files, tests, report = choice.files, choice.tests, choice.report
         if len(choice.reports) > 1 or choice.quarantined:

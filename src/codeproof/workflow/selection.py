@@ -13,6 +13,11 @@ The specification's own acceptance examples are ground truth (the user wrote the
 become generated tests that are never quarantined, and candidates that pass more of them
 are preferred to any agreement among candidates that fail them.
 
+Where the language has a prober (:mod:`codeproof.workflow.probing`), candidates are also
+run on the tests' inputs and compared by their *outputs* (MBR-exec): among the candidates
+passing the most examples, the one whose outputs agree most with the others wins, before
+test counts, which rest on expected values a small model often gets wrong.
+
 Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
 """
 
@@ -26,6 +31,7 @@ from codeproof.agents.example_tests import example_tests, is_example_test
 from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests
 from codeproof.toolchains.models import TestReport
+from codeproof.workflow.probing import RunProgram, agreement, probe, probe_calls
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +68,8 @@ class Choice:
     agreeing: int
     quarantined: list[str] = field(default_factory=list)
     reports: list[TestReport] = field(default_factory=list)
+    output_agreement: list[int] = field(default_factory=list)
+    probes: int = 0
 
     @property
     def note(self) -> str:
@@ -71,6 +79,11 @@ class Choice:
             f"chose candidate {self.index} of {len(self.reports)} "
             f"(tests passed per candidate: {passed}; {self.agreeing} agree)"
         )
+        if self.probes:
+            text += (
+                f"; outputs on {self.probes} test inputs agree with the other candidates "
+                f"{self.output_agreement} times"
+            )
         if self.quarantined:
             text += (
                 f"; quarantined {len(self.quarantined)} test(s) that contradict the "
@@ -88,6 +101,7 @@ def judge(
     *,
     protected: frozenset[str] = frozenset(),
     min_agreeing: int = MIN_AGREEING,
+    outputs_agree: Sequence[int] = (),
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
@@ -108,9 +122,19 @@ def judge(
     if not groups:
         return Verdict(index=0, agreeing=1 if len(reports) == 1 else 0)
 
-    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int]:
+    agree = list(outputs_agree) or [0] * len(reports)
+    for members in groups.values():
+        members.sort(key=lambda i: -agree[i])  # stable: the earliest among equals first
+
+    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int, int]:
         passed, members = group
-        return len(passed & protected), len(members) * len(passed), len(passed), -members[0]
+        return (
+            len(passed & protected),
+            agree[members[0]],
+            len(members) * len(passed),
+            len(passed),
+            -min(members),
+        )
 
     passed, members = max(groups.items(), key=score)
     chosen = reports[members[0]]
@@ -133,12 +157,15 @@ def choose(
     tests: dict[str, str],
     module: Module,
     examples: Sequence[str] = (),
+    run_program: RunProgram | None = None,
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
     The ``examples`` (the specification's acceptance examples) that call the module's
     interface are added as generated tests (:mod:`codeproof.agents.example_tests`),
     which are protected. A candidate without files is not run (its report is empty).
+    With ``run_program`` and several candidates, they are also probed on the tests' inputs
+    and compared by their outputs (:mod:`codeproof.workflow.probing`).
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -146,10 +173,14 @@ def choose(
     tests = {**tests, **example_tests(module, examples)}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
-    verdict = judge(reports, protected=protected)
+    calls = probe_calls(module, tests) if run_program and len(candidates) > 1 else []
+    outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
+    agree = agreement(outputs) if calls else []
+    verdict = judge(reports, protected=protected, outputs_agree=agree)
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
+    choice.output_agreement, choice.probes = agree, len(calls)
     if not verdict.disputed:
         return choice
     reported = [t.name for t in report.tests]

@@ -1,0 +1,230 @@
+"""Compare candidates by what they *return*, not by what the tests expect (MBR-exec).
+
+A small model's tests often expect wrong values, but the inputs they call the code with
+are usually fine. Every call of the module's public functions with literal arguments in
+the designed tests (and the generated example tests) becomes a probe; each candidate is
+run on every probe in the sandbox, and a candidate scores one point for each probe on
+which another candidate returns the same value (or raises the same exception type).
+The candidate agreeing most with the others is the consensus reading of the task.
+
+Languages without a prober (Java for now) give no outputs; the choice then rests on the
+tests alone (:mod:`codeproof.workflow.selection`).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import logging
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from codeproof.agents.layout import layout_for
+from codeproof.agents.schemas import Module
+from codeproof.toolchains.models import RunReport
+
+logger = logging.getLogger(__name__)
+
+MAX_PROBES = 40
+"""Probes per module (the first ones found, in test-file order)."""
+
+PROBE_TIMEOUT_S = 30.0
+"""Budget of one candidate's probe run (each call is also cut after 2 s)."""
+
+MARK = "@@codeproof-probe@@ "
+
+RunProgram = Callable[[dict[str, str], list[str], float], RunReport]
+"""``(files, command args, timeout) -> report``: one program run in the sandbox."""
+
+Outputs = list[str] | None
+"""One canonical output per probe, or ``None`` when the candidate could not be probed."""
+
+_PY_SCRIPT = """\
+import contextlib, io, json, signal, sys
+sys.path.insert(0, ".")
+CALLS = {calls}
+def _canon(v):
+    if isinstance(v, float):
+        return float(f"{{v:.9g}}")
+    if isinstance(v, (list, tuple)):
+        return type(v)(_canon(x) for x in v)
+    if isinstance(v, dict):
+        return {{_canon(k): _canon(x) for k, x in v.items()}}
+    return v
+def _alarm(*_):
+    raise TimeoutError
+signal.signal(signal.SIGALRM, _alarm)
+try:
+    with contextlib.redirect_stdout(io.StringIO()):
+        import {module} as _m
+    ns = dict(vars(_m))
+except BaseException as e:
+    ns = None
+    err = "!import " + type(e).__name__
+for call in CALLS:
+    if ns is None:
+        out = err
+    else:
+        signal.alarm(2)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                out = repr(_canon(eval(call, dict(ns))))
+        except BaseException as e:
+            out = "!" + type(e).__name__
+        finally:
+            signal.alarm(0)
+    sys.__stdout__.write({mark!r} + json.dumps(out[:400]) + "\\n")
+"""
+
+_JS_SCRIPT = """\
+const CALLS = {calls};
+const log = console.log;
+let m, err = null;
+console.log = () => {{}};
+try {{ m = require('./{module}'); }} catch (e) {{ err = '!import ' + (e && e.name); }}
+const names = typeof m === 'function' ? {{ [m.name]: m }} : m && typeof m === 'object' ? m : {{}};
+for (const call of CALLS) {{
+  let out;
+  if (err) out = err;
+  else {{
+    try {{
+      const v = new Function(...Object.keys(names), 'return (' + call + ');')(
+        ...Object.values(names));
+      out = v === undefined ? 'undefined' : JSON.stringify(v);
+    }} catch (e) {{ out = '!' + (e && e.name); }}
+  }}
+  log({mark!r} + JSON.stringify(String(out).slice(0, 400)));
+}}
+"""
+
+
+def interface_names(module: Module) -> list[str]:
+    """The function names a module's public interface declares."""
+    found = re.findall(r"\b([A-Za-z_]\w*)\s*\(", module.public_interface)
+    return list(dict.fromkeys(n for n in found if n not in {"def", "function", "class"}))
+
+
+def _literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def python_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
+    """Calls of ``names`` with literal arguments found in Python test sources."""
+    found: list[str] = []
+    for source in tests.values():
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name):
+                name = func.id
+            elif isinstance(func, ast.Attribute):
+                name = func.attr
+            else:
+                continue
+            if name not in names or any(k.arg is None for k in node.keywords):
+                continue
+            if all(_literal(a) for a in [*node.args, *(k.value for k in node.keywords)]):
+                call = ast.Call(func=ast.Name(id=name), args=node.args, keywords=node.keywords)
+                found.append(ast.unparse(call))
+    return list(dict.fromkeys(found))[:MAX_PROBES]
+
+
+_JS_LITERAL_WORDS = frozenset({"true", "false", "null", "undefined", "NaN", "Infinity"})
+_JS_KEY = re.compile(r"[A-Za-z_$][\w$]*\s*:")
+_JS_STRING = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def _balanced_args(source: str, start: int) -> str | None:
+    """The text from ``source[start]`` (an opening bracket) to its closing bracket."""
+    depth, i = 0, start
+    while i < len(source):
+        char = source[i]
+        if char in "'\"":
+            string = _JS_STRING.match(source, i)
+            if string is None:
+                return None
+            i = string.end()
+            continue
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if depth == 0:
+            return source[start : i + 1]
+        i += 1
+    return None
+
+
+def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
+    """Calls of ``names`` whose arguments are literals (no identifiers) in JS tests."""
+    found: list[str] = []
+    for source in tests.values():
+        for name in names:
+            for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", source):
+                args = _balanced_args(source, match.end() - 1)
+                if args is None:
+                    continue
+                bare = _JS_KEY.sub("", _JS_STRING.sub("''", args))  # object keys are not names
+                words = set(re.findall(r"[A-Za-z_$][\w$]*", bare))
+                if words <= _JS_LITERAL_WORDS:
+                    found.append(f"{name}{args}")
+    return list(dict.fromkeys(found))[:MAX_PROBES]
+
+
+@dataclass(frozen=True)
+class _Prober:
+    calls: Callable[[Mapping[str, str], Collection[str]], list[str]]
+    script: str
+    path: str
+
+
+PROBERS: dict[str, _Prober] = {
+    "python": _Prober(python_calls, _PY_SCRIPT, "_codeproof_probe.py"),
+    "javascript": _Prober(javascript_calls, _JS_SCRIPT, "_codeproof_probe.js"),
+}
+
+
+def probe_calls(module: Module, tests: Mapping[str, str]) -> list[str]:
+    """The probes of ``module`` found in ``tests`` (empty for languages without a prober)."""
+    prober = PROBERS.get(module.language)
+    return prober.calls(tests, interface_names(module)) if prober else []
+
+
+def probe(run: RunProgram, module: Module, files: dict[str, str], calls: Sequence[str]) -> Outputs:
+    """Run one candidate on every probe; ``None`` if it could not be run or read."""
+    prober = PROBERS.get(module.language)
+    if prober is None or not calls or not files:
+        return None
+    stem = layout_for(module.language).source_path(module.name).rsplit(".", 1)[0]
+    script = prober.script.format(calls=json.dumps(list(calls)), module=stem, mark=MARK)
+    report = run({**files, prober.path: script}, [prober.path], PROBE_TIMEOUT_S)
+    outputs = [
+        json.loads(line[len(MARK) :])
+        for line in report.stdout.splitlines()
+        if line.startswith(MARK)
+    ]
+    if len(outputs) != len(calls):
+        logger.info("probe: %d of %d outputs (exit %s)", len(outputs), len(calls), report.exit_code)
+        return None
+    return [str(o) for o in outputs]
+
+
+def agreement(outputs: Sequence[Outputs]) -> list[int]:
+    """Per candidate: probes on which each other candidate returns the same output."""
+    scores = []
+    for i, mine in enumerate(outputs):
+        score = 0
+        if mine is not None:
+            for j, theirs in enumerate(outputs):
+                if j != i and theirs is not None:
+                    score += sum(a == b for a, b in zip(mine, theirs, strict=True))
+        scores.append(score)
+    return scores

@@ -10,7 +10,8 @@ import pytest
 
 from codeproof.config import Settings, load_settings
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.client import ToolchainClient
+from codeproof.sandbox.docker_backend import DockerSandbox
+from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.runner import Human, Runner, RunResult
 from codeproof.workflow.store import RunStore
@@ -110,3 +111,15 @@ def run_workflow(
         return runner.start(request, opts)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def python_toolchain() -> Iterator[ToolchainClient]:
+    settings: Settings = load_settings()
+    if not DockerSandbox(settings).available():
+        pytest.skip("no Docker daemon reachable")
+    docker = settings.model_copy(
+        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
+    )
+    with open_toolchain(docker, "python") as client:
+        yield client

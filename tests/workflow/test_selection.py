@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from codeproof.agents.schemas import Module
-from codeproof.config import Settings, load_settings
-from codeproof.sandbox.docker_backend import DockerSandbox
-from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.models import TestCase, TestReport
 from codeproof.workflow.selection import choose, judge
 
@@ -57,18 +53,6 @@ def test_protected_tests_are_never_disputed_and_outrank_agreement() -> None:
     assert verdict.index == 2 and verdict.agreeing == 1
     assert judge([group, group], protected=frozenset({"ex"})).disputed == ()
     assert judge([group, group]).disputed == ("ex",)
-
-
-@pytest.fixture(scope="module")
-def python_toolchain() -> Iterator[ToolchainClient]:
-    settings: Settings = load_settings()
-    if not DockerSandbox(settings).available():
-        pytest.skip("no Docker daemon reachable")
-    docker = settings.model_copy(
-        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
-    )
-    with open_toolchain(docker, "python") as client:
-        yield client
 
 
 SLUG = Module(name="slug", purpose="slugs", language="python", public_interface="slug(s)")

@@ -32,6 +32,9 @@ MAX_PROBES = 40
 PROBE_TIMEOUT_S = 30.0
 """Budget of one candidate's probe run (each call is also cut after 2 s)."""
 
+MIN_SHARE = 0.5
+"""A consensus output is returned by more than this share of the probed candidates."""
+
 MARK = "@@codeproof-probe@@ "
 
 RunProgram = Callable[[dict[str, str], list[str], float], RunReport]

@@ -31,6 +31,7 @@ from codeproof.agents.example_tests import example_tests, is_example_test
 from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests
 from codeproof.toolchains.models import TestReport
+from codeproof.workflow.consensus import ASSERT_EDITORS, consensus
 from codeproof.workflow.probing import RunProgram, agreement, probe, probe_calls
 
 logger = logging.getLogger(__name__)
@@ -170,7 +171,8 @@ def choose(
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
     language = module.language
-    tests = {**tests, **example_tests(module, examples)}
+    generated = example_tests(module, examples)
+    tests = {**tests, **generated}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
     calls = probe_calls(module, tests) if run_program and len(candidates) > 1 else []
@@ -181,16 +183,28 @@ def choose(
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
     choice.output_agreement, choice.probes = agree, len(calls)
-    if not verdict.disputed:
-        return choice
-    reported = [t.name for t in report.tests]
-    kept, removed = remove_tests(language, tests, verdict.disputed, reported)
-    if not removed:
-        return choice
-    again = run(files, kept)
-    if again.passed < report.passed or again.total == 0:
-        logger.warning("quarantine of %s broke the tests; keeping them all", removed)
-        return choice
-    logger.info("quarantined %d disputed test(s): %s", len(removed), ", ".join(removed))
-    choice.tests, choice.report, choice.quarantined = kept, again, removed
+    editor = ASSERT_EDITORS.get(language)
+    if editor is not None and calls and not report.green:
+        agreed = consensus(outputs, verdict.index, calls)
+        edited, notes = editor(tests, agreed, generated.keys())
+        if notes:
+            _retest(run, choice, edited, notes)
+    disputed = [n for n in verdict.disputed if n not in _passed(choice.report)]
+    if disputed:
+        reported = [t.name for t in choice.report.tests]
+        kept, removed = remove_tests(language, choice.tests, disputed, reported)
+        if removed:
+            _retest(run, choice, kept, removed)
     return choice
+
+
+def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> None:
+    """Run the chosen code on ``tests`` (fewer checks); keep them unless the run got worse
+    (the edit broke the test file)."""
+    again = run(choice.files, tests)
+    if again.passed < choice.report.passed or again.total == 0:
+        logger.warning("setting aside %s broke the tests; keeping them", removed)
+        return
+    logger.info("set aside %d disputed check(s): %s", len(removed), ", ".join(removed))
+    choice.tests, choice.report = tests, again
+    choice.quarantined = [*choice.quarantined, *removed]

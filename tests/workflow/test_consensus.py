@@ -6,7 +6,7 @@ import pytest
 
 from codeproof.agents.schemas import Module
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.workflow.consensus import consensus, edit_python_asserts
+from codeproof.workflow.consensus import consensus, edit_javascript_asserts, edit_python_asserts
 from codeproof.workflow.selection import choose
 
 TESTS = """from add import add
@@ -84,3 +84,52 @@ def test_choose_sets_aside_wrong_asserts_of_agreeing_candidates(
         "add(5, 5) == 11",
     ]
     assert "test_only_wrong" not in choice.tests["test_add.py"]
+
+
+JS_TESTS = """const { f } = require('./m');
+test('f', () => {
+  assert.strictEqual(f(1), 2);
+  assert.strictEqual(f(2), 5, 'wrong');
+  assert.deepStrictEqual(f('a,b'), ['a', 'b']);
+  assert.deepStrictEqual(f("x"), { "k": [1] });
+  assert.equal(f(3), 4)
+});
+"""
+
+
+def test_contradicting_javascript_asserts_are_set_aside() -> None:
+    agreed = {"f(1)": "2", "f(2)": "4", "f('a,b')": '["a","b"]', 'f("x")': '{"k":[2]}'}
+    edited, notes = edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ())
+    text = edited["m.test.js"]
+    assert "assert.strictEqual(f(1), 2);" in text and "assert.equal(f(3), 4)" in text
+    assert "assert.deepStrictEqual(f('a,b'), ['a', 'b']);" in text
+    assert "assert.strictEqual(f(2)" not in text and 'assert.deepStrictEqual(f("x")' not in text
+    assert notes == [
+        "m.test.js: f(2) -> 5 (the agreeing candidates return 4)",
+        'm.test.js: f("x") -> { "k": [1] } (the agreeing candidates return {"k":[2]})',
+    ]
+    assert text.count("/* codeproof: set aside") == 2
+    assert edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ["m.test.js"])[1] == []
+
+
+@pytest.mark.docker
+def test_choose_sets_aside_wrong_javascript_asserts(real_toolchains) -> None:  # type: ignore[no-untyped-def]
+    node = real_toolchains("javascript")
+    module = Module(name="m", purpose="doubles", language="javascript", public_interface="f(x)")
+    code = "function f(x) { return x * 2; }\nmodule.exports = { f };\n"
+    tests = {
+        "m.test.js": "const { test } = require('node:test');\n"
+        "const assert = require('node:assert/strict');\n"
+        "const { f } = require('./m');\ntest('f', () => {\n"
+        "  assert.strictEqual(f(1), 2);\n  assert.strictEqual(f(2), 5);\n});\n"
+    }
+    choice = choose(
+        lambda files, tests: node.run_tests(files, tests),
+        [{"m.js": code}, {"m.js": code + "\n"}],
+        tests,
+        module,
+        run_program=lambda files, args, t: node.run(files, args, timeout_s=t),
+    )
+    assert [r.passed for r in choice.reports] == [0, 0]
+    assert choice.report.green and choice.report.total == 1
+    assert choice.quarantined == ["m.test.js: f(2) -> 5 (the agreeing candidates return 4)"]

@@ -11,11 +11,13 @@ The user's own examples are never edited.
 from __future__ import annotations
 
 import ast
+import json
 import logging
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from codeproof.agents.layout import layout_for
-from codeproof.workflow.probing import MIN_SHARE, Outputs
+from codeproof.workflow.probing import JS_STRING, MIN_SHARE, Outputs, balanced_span
 
 logger = logging.getLogger(__name__)
 
@@ -133,5 +135,81 @@ def edit_python_asserts(
     return edited, notes
 
 
-ASSERT_EDITORS: dict[str, AssertEditor] = {"python": edit_python_asserts}
+_JS_ASSERT = re.compile(r"\bassert\.(?:deepStrictEqual|strictEqual|deepEqual|equal)\s*\(")
+
+
+def _top_level_args(inner: str) -> list[str]:
+    """Split a call's argument text at its top-level commas."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(inner):
+        string = JS_STRING.match(inner, i)
+        if string:
+            i = string.end()
+            continue
+        char = inner[i]
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(inner[start:i].strip())
+            start = i + 1
+        i += 1
+    parts.append(inner[start:].strip())
+    return parts
+
+
+def _js_value(text: str) -> tuple[bool, object]:
+    """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
+    if text == "undefined":
+        return True, "undefined"
+    for candidate in (text, re.sub(r"'([^'\"\\]*)'", r'"\1"', text)):
+        try:
+            return True, json.loads(candidate)
+        except ValueError:
+            continue
+    return False, None
+
+
+def _edit_javascript_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
+    out, notes, at = [], [], 0
+    for match in _JS_ASSERT.finditer(source):
+        if match.start() < at:
+            continue
+        span = balanced_span(source, match.end() - 1)
+        args = _top_level_args(span[1:-1]) if span else []
+        if span is None or len(args) < 2 or args[0] not in agreed:
+            continue
+        ok_expected, expected = _js_value(args[1])
+        ok_got, got = _js_value(agreed[args[0]])
+        if not (ok_expected and ok_got) or expected == got:
+            continue
+        end = match.end() - 1 + len(span)
+        end += source[end : end + 1] == ";"
+        why = f"{args[0]} -> {args[1]} (the agreeing candidates return {agreed[args[0]]})"
+        why = why.replace("*/", "* /")
+        out += [source[at : match.start()], f"/* codeproof: set aside, {why} */"]
+        notes.append(why)
+        at = end
+    return "".join([*out, source[at:]]), notes
+
+
+def edit_javascript_asserts(
+    tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
+) -> tuple[dict[str, str], list[str]]:
+    """The JavaScript test files without the ``assert.*Equal`` calls contradicting ``agreed``."""
+    layout = layout_for("javascript")
+    edited, notes = dict(tests), []
+    for path, source in tests.items():
+        if path in protected or not layout.is_test_path(path):
+            continue
+        new, found = _edit_javascript_file(source, agreed)
+        if found:
+            edited[path] = new
+            notes += [f"{path}: {note}" for note in found]
+    return edited, notes
+
+
+ASSERT_EDITORS: dict[str, AssertEditor] = {
+    "python": edit_python_asserts,
+    "javascript": edit_javascript_asserts,
+}
 """Languages whose single assertions can be set aside (the others: whole tests only)."""

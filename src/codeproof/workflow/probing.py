@@ -144,16 +144,16 @@ def python_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
 
 _JS_LITERAL_WORDS = frozenset({"true", "false", "null", "undefined", "NaN", "Infinity"})
 _JS_KEY = re.compile(r"[A-Za-z_$][\w$]*\s*:")
-_JS_STRING = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
+JS_STRING = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
 
 
-def _balanced_args(source: str, start: int) -> str | None:
+def balanced_span(source: str, start: int) -> str | None:
     """The text from ``source[start]`` (an opening bracket) to its closing bracket."""
     depth, i = 0, start
     while i < len(source):
         char = source[i]
         if char in "'\"":
-            string = _JS_STRING.match(source, i)
+            string = JS_STRING.match(source, i)
             if string is None:
                 return None
             i = string.end()
@@ -172,10 +172,10 @@ def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[s
     for source in tests.values():
         for name in names:
             for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", source):
-                args = _balanced_args(source, match.end() - 1)
+                args = balanced_span(source, match.end() - 1)
                 if args is None:
                     continue
-                bare = _JS_KEY.sub("", _JS_STRING.sub("''", args))  # object keys are not names
+                bare = _JS_KEY.sub("", JS_STRING.sub("''", args))  # object keys are not names
                 words = set(re.findall(r"[A-Za-z_$][\w$]*", bare))
                 if words <= _JS_LITERAL_WORDS:
                     found.append(f"{name}{args}")

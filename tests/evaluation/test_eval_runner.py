@@ -104,10 +104,12 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
         (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
         (_asks("Write the module", "add"), _file("add.py", add)),
         (_asks("Write the module", "is_even"), _file("is_even.py", wrong)),
+        (_asks("Complete the code", "add"), f"```python\n{add}```"),
+        (_asks("Complete the code", "is_even"), f"```python\n{wrong}```"),
         (_asks("You fix", "is_even"), _file("is_even.py", right, "Summary: parity")),
     ]
     model = FakeModel(rules=rules)
-    options = EvalOptions(dataset="tiny", modes=("pipeline",), max_attempts=3)
+    options = EvalOptions(dataset="tiny", modes=("pipeline",), max_attempts=3, candidates=2)
     summary = Evaluator(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
     ).run(tiny_tasks)
@@ -117,8 +119,10 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     }
     assert rows["tiny/add"]["attempts"] == 1 and rows["tiny/is_even"]["attempts"] == 2
     assert all(r["passed"] and r["own_tests_green"] for r in rows.values())
-    assert rows["tiny/is_even"]["llm_calls"] == 4  # plan, tests, code, repair
-    assert rows["tiny/is_even"]["history"][0].startswith("chose candidate 0 of 1")
+    # tests, the prompt's completion, plan, the programmer's draft, repair
+    assert rows["tiny/is_even"]["llm_calls"] == 5
+    assert rows["tiny/is_even"]["history"][0].startswith("chose candidate 0 of 2")
+    assert "outputs on 1 test inputs agree" in rows["tiny/is_even"]["history"][0]
     assert rows["tiny/is_even"]["history"][1:] == ["parity"]
     assert summary.modes["pipeline"].success_rate == 1.0
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}

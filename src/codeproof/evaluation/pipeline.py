@@ -1,6 +1,7 @@
 """The ``pipeline`` mode: the workflow's per-module steps for one task, no interrupts.
 
-plan → (test design ‖ programming of ``candidates`` drafts) → run the designed tests on
+(test design ‖ ``candidates`` drafts: completions of the prompt as written, and the
+programmer's drafts from a plan) → run the designed tests on
 every draft in the sandbox → choose by execution agreement and quarantine the tests no
 draft passes (:mod:`codeproof.workflow.selection`) → repair until the tests pass, the
 code stops changing, or ``max_attempts`` test runs were made; the attempt passing the
@@ -23,6 +24,7 @@ from codeproof.agents import planner, programmer, repairer, test_designer
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDraft
 from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.models import RunReport, TestReport
@@ -75,17 +77,48 @@ def _main_code(files: dict[str, str], module: Module) -> str:
     return next(iter(files.values()), "")
 
 
+RAW_TEMPERATURE = 0.8
+"""Temperature of the prompt-completion candidates after the first (greedy) one."""
+
+
+def _completions(model: ChatModel, task: Task, module: Module, n: int) -> list[dict[str, str]]:
+    """``n`` candidates that complete the prompt as written (the single mode's request).
+
+    The first is greedy, so it is the single-shot answer (a response-cache hit when the
+    single mode ran first); the others are sampled. A JavaScript candidate gets the
+    export the designed tests require.
+    """
+    path = layout_for(module.language).source_path(module.name)
+    out = []
+    for i in range(n):
+        temperature = 0.0 if i == 0 else RAW_TEMPERATURE
+        code = solve_single(model, task, temperature=temperature, seed=i)
+        if module.language == "javascript" and "module.exports" not in code:
+            code += f"\nmodule.exports = {{ {task.entry_point} }};\n"
+        out.append({path: code})
+    return out
+
+
 def _draft(
-    model: ChatModel, spec: Spec, module: Module, conventions: str, candidates: int
-) -> tuple[TestDraft, list[CodeDraft]]:
-    """Tests and code concurrently (the designer never sees the code)."""
-    plan = planner.plan_module(model, spec, module)
+    model: ChatModel, task: Task, spec: Spec, module: Module, conventions: str, candidates: int
+) -> tuple[TestDraft, list[dict[str, str]]]:
+    """Tests and code concurrently (the designer never sees the code).
+
+    The candidates differ in how they read the task, not only in temperature: half of
+    them (rounded up) complete the prompt as written, the others are the programmer's
+    drafts from the spec, the plan and an approach hint each.
+    """
+    raw = (candidates + 1) // 2
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="eval-draft") as pool:
         tests = pool.submit(test_designer.design_tests, model, spec, module, conventions)
-        code = pool.submit(
-            programmer.write_code, model, spec, module, plan, conventions, n=candidates
-        )
-        return tests.result(), code.result()
+        drafts: list[CodeDraft] = []
+        if candidates > raw:
+            plan = planner.plan_module(model, spec, module)
+            drafts = programmer.write_code(
+                model, spec, module, plan, conventions, n=candidates - raw
+            )
+        code = [*_completions(model, task, module, raw), *(_as_dict(d.files) for d in drafts)]
+        return tests.result(), code
 
 
 def run_pipeline(
@@ -104,10 +137,10 @@ def run_pipeline(
     draft is returned as it is.
     """
     spec, module = spec_for(task), module_for(task)
-    test_draft, drafts = _draft(model, spec, module, runner.conventions(), candidates)
+    test_draft, drafts = _draft(model, task, spec, module, runner.conventions(), candidates)
     choice = choose(
         lambda files, tests: runner.run_tests(files, tests, timeout_s),
-        [_as_dict(d.files) for d in drafts],
+        drafts,
         _as_dict(test_draft.files),
         module,
         spec.acceptance_examples,
@@ -115,7 +148,7 @@ def run_pipeline(
     )
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
-        return PipelineOutcome(_main_code(_as_dict(drafts[0].files), module), False, 0)
+        return PipelineOutcome(_main_code(drafts[0], module), False, 0)
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]
     best = (report.passed, files, report)

@@ -28,7 +28,15 @@ def messages_for(task: Task) -> list[Message]:
     return [Message(role="system", content=system), Message(role="user", content=task.prompt)]
 
 
-def solve_single(model: ChatModel, task: Task, *, max_tokens: int = 1024) -> str:
-    """One greedy completion turned into a complete solution source."""
-    reply = model.chat(messages_for(task), ChatSettings(temperature=0.0, max_tokens=max_tokens))
+def solve_single(
+    model: ChatModel,
+    task: Task,
+    *,
+    max_tokens: int = 1024,
+    temperature: float = 0.0,
+    seed: int | None = None,
+) -> str:
+    """One completion (greedy by default) turned into a complete solution source."""
+    settings = ChatSettings(temperature=temperature, seed=seed, max_tokens=max_tokens)
+    reply = model.chat(messages_for(task), settings)
     return solution_from_reply(task, reply.text)

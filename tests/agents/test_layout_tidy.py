@@ -236,3 +236,19 @@ def test_javascript_module_level_usage_is_dropped() -> None:
         "function add(a, b) {\n  console.log(a);\n  return a + b;\n}\n\n"
         "console.log(\n  add(1, 2));\nmodule.exports = { add };\n"
     )
+
+
+def test_javascript_module_level_tests_are_dropped() -> None:
+    source = (
+        "const assert = require('node:assert/strict');\n"
+        "function add(a, b) {\n  assert.ok(a !== undefined);\n  return a + b;\n}\n\n"
+        "const test = require('node:test');\n"
+        "test('adds (1)', () => {\n  assert.strictEqual(add(1, 2), 3);\n});\n"
+        "describe('x', () => { it('y', () => { assert.ok(\"a)\"); }); });\n"
+        "module.exports = { add };\n"
+    )
+    assert strip_usage_javascript(source) == (
+        "const assert = require('node:assert/strict');\n"
+        "function add(a, b) {\n  assert.ok(a !== undefined);\n  return a + b;\n}\n\n"
+        "module.exports = { add };\n"
+    )

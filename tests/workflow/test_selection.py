@@ -108,4 +108,4 @@ def test_a_wrong_test_is_quarantined_and_the_agreeing_code_kept(
     assert "test_wrong_expectation" not in choice.tests["test_slug.py"]
     assert choice.report.green and choice.report.total == 2  # re-run on the kept tests
     assert [r.passed for r in choice.reports] == [1, 2, 2, 0]
-    assert "quarantined 2 test(s)" in choice.note and "[1, 2, 2, 0]" in choice.note
+    assert "set aside 2 test(s) or assertion(s)" in choice.note and "[1, 2, 2, 0]" in choice.note

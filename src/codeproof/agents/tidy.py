@@ -106,21 +106,74 @@ def strip_usage_python(source: str) -> str:
     return kept if _compiles(kept) else source
 
 
+JS_STRING = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def balanced_span(source: str, start: int) -> str | None:
+    """The text from ``source[start]`` (an opening bracket) to its closing bracket."""
+    depth, i = 0, start
+    while i < len(source):
+        char = source[i]
+        if char in "'\"":
+            string = JS_STRING.match(source, i)
+            if string is None:
+                return None
+            i = string.end()
+            continue
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if depth == 0:
+            return source[start : i + 1]
+        i += 1
+    return None
+
+
 _JS_TOP_USAGE = re.compile(r"^(?:console\.\w+|assert(?:\.\w+)?)\s*\(.*\)\s*;?[ \t]*$", re.MULTILINE)
+_JS_TOP_TEST = re.compile(r"^(?:test|it|describe)\s*\(", re.MULTILINE)
+_JS_TEST_REQUIRE = re.compile(
+    r"^(?:const|let|var)\s+[^=\n]+=\s*require\(\s*['\"]node:test['\"]\s*\)\s*;?[ \t]*\n?",
+    re.MULTILINE,
+)
+_JS_ASSERT_REQUIRE = re.compile(
+    r"^(?:const|let|var)\s+assert\s*=\s*require\(\s*['\"](?:node:)?assert(?:/strict)?['\"]\s*\)"
+    r"\s*;?[ \t]*\n?",
+    re.MULTILINE,
+)
+
+
+def _drop_js_test_blocks(source: str) -> str:
+    """Remove unindented ``test(...)``/``it(...)``/``describe(...)`` calls."""
+    out, at = [], 0
+    for match in _JS_TOP_TEST.finditer(source):
+        if match.start() < at:
+            continue
+        span = balanced_span(source, match.end() - 1)
+        if span is None:
+            continue
+        end = match.end() - 1 + len(span)
+        end += source[end : end + 1] == ";"
+        out.append(source[at : match.start()])
+        at = end
+    return "".join([*out, source[at:]])
 
 
 def strip_usage_javascript(source: str) -> str:
-    """Drop one-line top-level ``console.log(...)``/``assert(...)`` calls of a module.
+    """Drop top-level tests and example usage from a generated JavaScript module.
 
-    Only unindented single-line statements whose brackets balance are dropped, so code
-    inside functions and multi-line statements are never touched.
+    Unindented ``test(...)``/``describe(...)`` blocks (and the ``node:test`` require; the
+    assert require once nothing uses it), and one-line ``console.log(...)``/``assert(...)``
+    statements whose brackets balance. Code inside functions is never touched.
     """
 
     def drop(match: re.Match[str]) -> str:
         line = match.group(0)
         return "" if line.count("(") == line.count(")") else line
 
-    text = _JS_TOP_USAGE.sub(drop, source)
+    text = _JS_TOP_USAGE.sub(drop, _drop_js_test_blocks(source))
+    if _JS_TOP_TEST.search(text) is None:
+        text = _JS_TEST_REQUIRE.sub("", text)
+    if not re.search(r"\bassert\b", _JS_ASSERT_REQUIRE.sub("", text)):
+        text = _JS_ASSERT_REQUIRE.sub("", text)
     return re.sub(r"\n{3,}", "\n\n", text)
 
 

@@ -17,7 +17,8 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from codeproof.agents.layout import layout_for
-from codeproof.workflow.probing import JS_STRING, MIN_SHARE, Outputs, balanced_span
+from codeproof.agents.tidy import JS_STRING, balanced_span
+from codeproof.workflow.probing import MIN_SHARE, Outputs
 
 logger = logging.getLogger(__name__)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import Module
+from codeproof.agents.tidy import JS_STRING, balanced_span
 from codeproof.toolchains.models import RunReport
 
 logger = logging.getLogger(__name__)
@@ -144,26 +145,6 @@ def python_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
 
 _JS_LITERAL_WORDS = frozenset({"true", "false", "null", "undefined", "NaN", "Infinity"})
 _JS_KEY = re.compile(r"[A-Za-z_$][\w$]*\s*:")
-JS_STRING = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
-
-
-def balanced_span(source: str, start: int) -> str | None:
-    """The text from ``source[start]`` (an opening bracket) to its closing bracket."""
-    depth, i = 0, start
-    while i < len(source):
-        char = source[i]
-        if char in "'\"":
-            string = JS_STRING.match(source, i)
-            if string is None:
-                return None
-            i = string.end()
-            continue
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if depth == 0:
-            return source[start : i + 1]
-        i += 1
-    return None
 
 
 def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:

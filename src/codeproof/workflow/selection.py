@@ -87,8 +87,8 @@ class Choice:
             )
         if self.quarantined:
             text += (
-                f"; quarantined {len(self.quarantined)} test(s) that contradict the "
-                f"agreeing candidates: " + ", ".join(self.quarantined)
+                f"; set aside {len(self.quarantined)} test(s) or assertion(s) that "
+                f"contradict the agreeing candidates: " + "; ".join(self.quarantined)
             )
         return text
 

@@ -252,3 +252,20 @@ def test_javascript_module_level_tests_are_dropped() -> None:
         "function add(a, b) {\n  assert.ok(a !== undefined);\n  return a + b;\n}\n\n"
         "module.exports = { add };\n"
     )
+
+
+def test_javascript_module_without_exports_exports_its_functions() -> None:
+    source = (
+        "function add(a, b) {\n  return a + b;\n}\n"
+        "async function* gen() {}\nclass Box {}\n"
+        "const twice = (x) => 2 * x;\nconst half = x => x / 2;\nconst N = 3;\n"
+        "test.run();\n"
+    )
+    assert strip_usage_javascript(source) == (
+        "function add(a, b) {\n  return a + b;\n}\n"
+        "async function* gen() {}\nclass Box {}\n"
+        "const twice = (x) => 2 * x;\nconst half = x => x / 2;\nconst N = 3;\n\n"
+        "module.exports = { add, gen, Box, twice, half };\n"
+    )
+    exported = "function add(a, b) { return a + b; }\nexports.add = add;\n"
+    assert strip_usage_javascript(exported) == exported

@@ -128,7 +128,16 @@ def balanced_span(source: str, start: int) -> str | None:
     return None
 
 
-_JS_TOP_USAGE = re.compile(r"^(?:console\.\w+|assert(?:\.\w+)?)\s*\(.*\)\s*;?[ \t]*$", re.MULTILINE)
+_JS_TOP_USAGE = re.compile(
+    r"^(?:console\.\w+|assert(?:\.\w+)?|(?:test|it|describe)\.\w+)\s*\(.*\)\s*;?[ \t]*$",
+    re.MULTILINE,
+)
+_JS_TOP_DECLARATION = re.compile(
+    r"^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|^class\s+([A-Za-z_$][\w$]*)"
+    r"|^(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|"
+    r"[A-Za-z_$][\w$]*\s*=>)",
+    re.MULTILINE,
+)
 _JS_TOP_TEST = re.compile(r"^(?:test|it|describe)\s*\(", re.MULTILINE)
 _JS_TEST_REQUIRE = re.compile(
     r"^(?:const|let|var)\s+[^=\n]+=\s*require\(\s*['\"]node:test['\"]\s*\)\s*;?[ \t]*\n?",
@@ -161,8 +170,9 @@ def strip_usage_javascript(source: str) -> str:
     """Drop top-level tests and example usage from a generated JavaScript module.
 
     Unindented ``test(...)``/``describe(...)`` blocks (and the ``node:test`` require; the
-    assert require once nothing uses it), and one-line ``console.log(...)``/``assert(...)``
-    statements whose brackets balance. Code inside functions is never touched.
+    assert require once nothing uses it), and one-line ``console.log(...)``/``assert(...)``/
+    ``test.run()`` statements whose brackets balance. Code inside functions is never
+    touched. A module that exports nothing exports its top-level functions and classes.
     """
 
     def drop(match: re.Match[str]) -> str:
@@ -174,7 +184,21 @@ def strip_usage_javascript(source: str) -> str:
         text = _JS_TEST_REQUIRE.sub("", text)
     if not re.search(r"\bassert\b", _JS_ASSERT_REQUIRE.sub("", text)):
         text = _JS_ASSERT_REQUIRE.sub("", text)
-    return re.sub(r"\n{3,}", "\n\n", text)
+    return _export_javascript(re.sub(r"\n{3,}", "\n\n", text))
+
+
+def _export_javascript(source: str) -> str:
+    """Export the top-level functions and classes of a module that exports nothing.
+
+    The tests ``require`` the module; without ``module.exports`` they see ``{}``.
+    """
+    if re.search(r"\b(?:module\.)?exports\b|^\s*export\s", source, re.MULTILINE):
+        return source
+    names = [next(g for g in m.groups() if g) for m in _JS_TOP_DECLARATION.finditer(source)]
+    if not names:
+        return source
+    exports = ", ".join(dict.fromkeys(names))
+    return source.rstrip() + f"\n\nmodule.exports = {{ {exports} }};\n"
 
 
 def _rename_duplicates_py(source: str) -> str:

@@ -65,12 +65,7 @@ def test_request_to_a_project_whose_tests_pass(
     files, tests = project_sources(out, language)
     assert files and tests, sorted(p.name for p in out.iterdir())
     report = real_toolchains(language).run_tests(files, tests)
-    # With the 0.5B "all green" is not guaranteed: agreement among the candidates
-    # quarantines its wrong tests, but a run can still ship red code (seen in CI: every
-    # candidate put a failing pytest.raises at module level). What must always hold: the
-    # shipped project's tests run from the output directory and the report tells the
-    # truth about them.
-    assert report.total > 0, report.output[-2000:]
+    assert report.total > 0 and report.green, report.output[-2000:]
     [line] = json.loads((out / "codeproof-report.json").read_text())["modules"]
     assert (line["tests_total"], line["tests_passed"]) == (report.total, report.passed)
-    assert (line["status"] == "passed") == report.green
+    assert line["status"] == "passed"

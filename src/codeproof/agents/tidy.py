@@ -150,10 +150,17 @@ _JS_ASSERT_REQUIRE = re.compile(
 )
 
 
-def _drop_js_test_blocks(source: str) -> str:
-    """Remove unindented ``test(...)``/``it(...)``/``describe(...)`` calls."""
+JS_TEST_CALL = re.compile(r"(?<![\w.$])(?:test|it)\s*\(")
+"""A ``test(`` or ``it(`` call at any depth."""
+
+
+def drop_javascript_calls(
+    source: str, pattern: re.Pattern[str], when: Callable[[str], bool] = lambda _: True
+) -> str:
+    """Remove the calls ``pattern`` finds (up to their closing bracket and ``;``) for
+    which ``when(call text)`` holds."""
     out, at = [], 0
-    for match in _JS_TOP_TEST.finditer(source):
+    for match in pattern.finditer(source):
         if match.start() < at:
             continue
         span = balanced_span(source, match.end() - 1)
@@ -161,6 +168,8 @@ def _drop_js_test_blocks(source: str) -> str:
             continue
         end = match.end() - 1 + len(span)
         end += source[end : end + 1] == ";"
+        if not when(source[match.start() : end]):
+            continue
         out.append(source[at : match.start()])
         at = end
     return "".join([*out, source[at:]])
@@ -179,7 +188,7 @@ def strip_usage_javascript(source: str) -> str:
         line = match.group(0)
         return "" if line.count("(") == line.count(")") else line
 
-    text = _JS_TOP_USAGE.sub(drop, _drop_js_test_blocks(source))
+    text = _JS_TOP_USAGE.sub(drop, drop_javascript_calls(source, _JS_TOP_TEST))
     if _JS_TOP_TEST.search(text) is None:
         text = _JS_TEST_REQUIRE.sub("", text)
     if not re.search(r"\bassert\b", _JS_ASSERT_REQUIRE.sub("", text)):

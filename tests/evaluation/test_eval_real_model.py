@@ -1,4 +1,4 @@
-"""One real single-shot run with the 0.5B model on two tiny tasks."""
+"""Real runs with the 0.5B model: single-shot on two tiny tasks, the pipeline on one."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from codeproof.config import Settings
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.local import LocalChatModel
+from codeproof.toolchains.client import open_toolchain
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow, pytest.mark.docker]
 
@@ -36,3 +38,32 @@ def test_single_mode_with_the_small_model(
         compile(row["final_code"], row["task_id"], "exec")  # a complete Python program
     assert rows["tiny/add"]["passed"], rows["tiny/add"]["final_code"]
     assert summary.modes["single"].tasks == 2
+
+
+@pytest.mark.usefixtures("allow_model")
+def test_pipeline_mode_with_the_small_model(
+    small_local_model: LocalChatModel,
+    tiny_tasks: list[Task],
+    make_scorer: Callable[..., Scorer],
+    docker_ready: Settings,
+    tmp_path: Path,
+) -> None:
+    [add] = [t for t in tiny_tasks if t.task_id == "tiny/add"]
+    options = EvalOptions(
+        dataset="tiny", modes=("pipeline",), candidates=2, max_attempts=2, max_tokens=256
+    )
+    summary = Evaluator(
+        small_local_model,
+        make_scorer(),
+        lambda language: open_toolchain(docker_ready, language),
+        options,
+        tmp_path,
+    ).run([add])
+    [row] = map(json.loads, (tmp_path / "results.jsonl").read_text().splitlines())
+    # tests, the prompt's completion, a plan, the programmer's draft (+ repairs)
+    assert row["llm_calls"] >= 4 and row["attempts"] >= 1
+    assert row["history"][0].startswith("chose candidate"), row["history"]
+    assert isinstance(row["own_tests_green"], bool)
+    compile(row["final_code"], "add", "exec")
+    assert row["passed"], row["final_code"]
+    assert summary.modes["pipeline"].tasks == 1

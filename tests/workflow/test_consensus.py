@@ -97,12 +97,15 @@ test('f', () => {
   assert.deepStrictEqual(f('a,b'), ['a', 'b']);
   assert.deepStrictEqual(f("x"), { "k": [1] });
   assert.equal(f(3), 4)
+  assert.deepStrictEqual(f('aB'), { a: 1, b: 1 });
+  assert.deepStrictEqual(f('c'), { c: 1, 'd': [2] });
 });
 """
 
 
 def test_contradicting_javascript_asserts_are_set_aside() -> None:
     agreed = {"f(1)": "2", "f(2)": "4", "f('a,b')": '["a","b"]', 'f("x")': '{"k":[2]}'}
+    agreed |= {"f('aB')": '{"ab":1}', "f('c')": '{"c":1,"d":[2]}'}
     edited, notes = edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ())
     text = edited["m.test.js"]
     assert "assert.strictEqual(f(1), 2);" in text and "assert.equal(f(3), 4)" in text
@@ -111,8 +114,10 @@ def test_contradicting_javascript_asserts_are_set_aside() -> None:
     assert notes == [
         "m.test.js: f(2) -> 5 (the agreeing candidates return 4)",
         'm.test.js: f("x") -> { "k": [1] } (the agreeing candidates return {"k":[2]})',
+        """m.test.js: f('aB') -> { a: 1, b: 1 } (the agreeing candidates return {"ab":1})""",
     ]
-    assert text.count("/* codeproof: set aside") == 2 and "wrong twice" not in text
+    assert "assert.deepStrictEqual(f('c'), { c: 1, 'd': [2] });" in text
+    assert text.count("/* codeproof: set aside") == 3 and "wrong twice" not in text
     assert edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ["m.test.js"])[1] == []
 
 

@@ -158,11 +158,16 @@ def _top_level_args(inner: str) -> list[str]:
     return parts
 
 
+_JS_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:")
+
+
 def _js_value(text: str) -> tuple[bool, object]:
     """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
     if text == "undefined":
         return True, "undefined"
-    for candidate in (text, re.sub(r"'([^'\"\\]*)'", r'"\1"', text)):
+    quoted = re.sub(r"'([^'\"\\]*)'", r'"\1"', text)
+    keyed = _JS_BARE_KEY.sub(r'\1"\2":', quoted)
+    for candidate in (text, quoted, keyed):
         try:
             return True, json.loads(candidate)
         except ValueError:

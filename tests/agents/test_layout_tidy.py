@@ -269,3 +269,17 @@ def test_javascript_module_without_exports_exports_its_functions() -> None:
     )
     exported = "function add(a, b) { return a + b; }\nexports.add = add;\n"
     assert strip_usage_javascript(exported) == exported
+
+
+def test_java_tests_cut_mid_statement_keep_the_complete_ones() -> None:
+    head = (
+        "import org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n"
+        "class RTest {\n    @Test\n    void one() {\n        assertEquals(\"}\", R.f('{'));"
+        "  // }\n    }\n"
+        "    @Test\n    void two() {\n        for (int i = 0; i < 2; i++) {}\n"
+        '        assertEquals("X", R.f(10));'
+    )
+    cut = head + '\n        assertEquals("XC'
+    assert fix_java_tests(cut, "R", []) == head + "\n    }\n}\n"
+    whole = head + "\n    }\n}\n"
+    assert fix_java_tests(whole, "R", []) == whole

@@ -372,9 +372,35 @@ def _rename_duplicates_java(source: str) -> str:
     return re.sub(r"(@Test\b[^;{]*?\bvoid\s+)(\w+)\s*\(", rename, source, flags=re.DOTALL)
 
 
+_C_SKIP = re.compile(r"//[^\n]*|/\*.*?\*/|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"", re.DOTALL)
+
+
+def _drop_unfinished_java_tail(source: str) -> str:
+    """Cut a test class that stopped mid-statement (token limit) after its last complete
+    statement or block, and close what is open. A file whose braces balance is never
+    touched."""
+    depth, parens, cut, i = 0, 0, None, 0
+    while i < len(source):
+        skip = _C_SKIP.match(source, i)
+        if skip:
+            i = skip.end()
+            continue
+        char = source[i]
+        parens += (char == "(") - (char == ")")
+        depth += (char == "{") - (char == "}")
+        if depth >= 1 and parens == 0 and char in ";}":
+            cut = (i + 1, depth)
+        i += 1
+    if depth == 0 or cut is None:
+        return source
+    end, open_blocks = cut
+    closing = "".join("\n" + "    " * level + "}" for level in range(open_blocks - 1, -1, -1))
+    return source[:end] + closing + "\n"
+
+
 def fix_java_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
-    """De-duplicate test names and add missing JUnit 5 imports."""
-    text = _rename_duplicates_java(source)
+    """Cut an unfinished tail, de-duplicate test names and add missing JUnit 5 imports."""
+    text = _rename_duplicates_java(_drop_unfinished_java_tail(source))
     head = []
     if "@Test" in text and "org.junit.jupiter.api.Test" not in text:
         head.append("import org.junit.jupiter.api.Test;")

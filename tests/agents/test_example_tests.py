@@ -93,3 +93,19 @@ def test_only_examples_the_user_wrote_count_as_stated() -> None:
         'slugify("Hello World") -> "Hello-World"',  # the user's call, another result
     ]
     assert stated_in(examples, request) == [examples[0]]
+
+
+def test_a_stated_result_written_differently_is_compared_by_value() -> None:
+    request = (
+        "wordCount(text) counts words. Example: wordCount('Hi hi, you!') returns "
+        '{"hi": 2, "you": 1}. Also add(2, 3) gives 5. is_odd(3) is True.'
+    )
+    examples = [
+        "wordCount('Hi hi, you!') -> { hi: 2, you: 1 }",
+        "wordCount('Hi hi, you!') -> { hi: 1, you: 1 }",
+        "add(2, 3) -> 5.0",
+        "add(2, 3) -> 6",
+        "is_odd(3) -> true",
+        "is_odd(3) -> None",
+    ]
+    assert stated_in(examples, request) == [examples[0], examples[2], examples[4]]

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from codeproof.agents.example_tests import interface_names
 from codeproof.agents.schemas import Module
 from codeproof.config import load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
@@ -13,7 +14,6 @@ from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.toolchains.models import TestCase, TestReport
 from codeproof.workflow.probing import (
     agreement,
-    interface_names,
     javascript_calls,
     probe,
     probe_calls,
@@ -52,7 +52,7 @@ def test_interface_names() -> None:
     module = Module(
         name="m", purpose="p", language="python", public_interface="def f(x) -> int\ng(y)"
     )
-    assert interface_names(module) == ["f", "g"]
+    assert interface_names(module) == {"f", "g"}
 
 
 def test_python_calls_take_literal_calls_of_the_interface_once() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import Module
+from codeproof.agents.tidy import balanced_span
 
 ARROW = re.compile(
     r"\s*(?:==>|=>|->|➞|→|==|\bshould return\b|\breturns\b|\bgives\b)\s*", re.IGNORECASE
@@ -119,7 +120,24 @@ def _js_literal(text: str) -> str | None:
     return None
 
 
-def _top_level_args(call: str) -> list[str]:
+_JS_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:")
+
+
+def js_value(text: str) -> tuple[bool, object]:
+    """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
+    if text == "undefined":
+        return True, "undefined"
+    quoted = re.sub(r"'([^'\"\\]*)'", r'"\1"', text)
+    keyed = _JS_BARE_KEY.sub(r'\1"\2":', quoted)
+    for candidate in (text, quoted, keyed):
+        try:
+            return True, json.loads(candidate)
+        except ValueError:
+            continue
+    return False, None
+
+
+def top_level_args(call: str) -> list[str]:
     """The argument texts of ``f(a, [b, c], 'd,e')`` (split at top-level commas)."""
     inner = call[call.index("(") + 1 : call.rindex(")")]
     args, depth, quote, start = [], 0, "", 0
@@ -143,7 +161,7 @@ def _js_call(call: str) -> bool:
     """A call of a plain name with literal arguments only (``isHappy(a)`` is prose)."""
     if not re.fullmatch(r"[A-Za-z_$][\w$]*\s*\(.*\)", call, re.DOTALL):
         return False
-    return all(_js_literal(arg) is not None for arg in _top_level_args(call))
+    return all(_js_literal(arg) is not None for arg in top_level_args(call))
 
 
 def _javascript(module: Module, examples: list[tuple[str, str, str]]) -> dict[str, str]:
@@ -189,16 +207,50 @@ def stated_in(examples: Sequence[str], text: str) -> list[str]:
     """The examples whose call and result appear in ``text`` (the user's, not a model's).
 
     In the workflow the spec's examples are the analyst's: only those the user stated are
-    ground truth; a model's invented example may contradict the request.
+    ground truth; a model's invented example may contradict the request. The result may
+    be written differently (``{hi: 2}`` for the user's ``{"hi": 2}``): after the call in
+    ``text``, the first literal following it (past words such as "returns") is compared
+    by value.
     """
     said = _squash(text)
     kept = []
     for example in examples:
         split = split_example(example)
         found = first_call(split[0]) if split else None
-        if found and split and _squash(found[1]) in said and _squash(split[1]) in said:
+        if not (found and split and _squash(found[1]) in said):
+            continue
+        if _squash(split[1]) in said or _said_result(text, found[1], split[1]):
             kept.append(example)
     return kept
+
+
+_RESULT_START = re.compile(r"""[\[{'"\-\d]|true\b|false\b|null\b|True\b|False\b|None\b""")
+
+
+def _said_result(text: str, call: str, expected: str) -> bool:
+    """Whether the literal stated right after ``call`` in ``text`` equals ``expected``."""
+    ok, value = literal_value(expected)
+    at = text.find(call)
+    if not ok or at < 0:
+        return False
+    rest = text[at + len(call) :]
+    start = _RESULT_START.search(rest[:40])
+    if start is None:
+        return False
+    head = rest[start.start() :]
+    span = balanced_span(head, 0) if head[0] in "[{" else None
+    if span is None:
+        token = re.match(r"""'[^']*'|"[^"]*"|-?[\d.]+|\w+""", head)
+        span = token.group(0).rstrip(".") if token else None
+    return span is not None and literal_value(span) == (True, value)
+
+
+def literal_value(text: str) -> tuple[bool, object]:
+    """A Python or JSON-like JavaScript literal as a value; ``(False, None)`` if neither."""
+    try:
+        return True, ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return js_value(text)
 
 
 def example_tests(module: Module, examples: Sequence[str]) -> dict[str, str]:

@@ -11,13 +11,13 @@ The user's own examples are never edited.
 from __future__ import annotations
 
 import ast
-import json
 import logging
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from codeproof.agents.example_tests import js_value, top_level_args
 from codeproof.agents.layout import layout_for
-from codeproof.agents.tidy import JS_STRING, JS_TEST_CALL, balanced_span, drop_javascript_calls
+from codeproof.agents.tidy import JS_TEST_CALL, balanced_span, drop_javascript_calls
 from codeproof.workflow.probing import MIN_SHARE, Outputs
 
 logger = logging.getLogger(__name__)
@@ -139,53 +139,17 @@ def edit_python_asserts(
 _JS_ASSERT = re.compile(r"\bassert\.(?:deepStrictEqual|strictEqual|deepEqual|equal)\s*\(")
 
 
-def _top_level_args(inner: str) -> list[str]:
-    """Split a call's argument text at its top-level commas."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(inner):
-        string = JS_STRING.match(inner, i)
-        if string:
-            i = string.end()
-            continue
-        char = inner[i]
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if char == "," and depth == 0:
-            parts.append(inner[start:i].strip())
-            start = i + 1
-        i += 1
-    parts.append(inner[start:].strip())
-    return parts
-
-
-_JS_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:")
-
-
-def _js_value(text: str) -> tuple[bool, object]:
-    """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
-    if text == "undefined":
-        return True, "undefined"
-    quoted = re.sub(r"'([^'\"\\]*)'", r'"\1"', text)
-    keyed = _JS_BARE_KEY.sub(r'\1"\2":', quoted)
-    for candidate in (text, quoted, keyed):
-        try:
-            return True, json.loads(candidate)
-        except ValueError:
-            continue
-    return False, None
-
-
 def _edit_javascript_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
     out, notes, at = [], [], 0
     for match in _JS_ASSERT.finditer(source):
         if match.start() < at:
             continue
         span = balanced_span(source, match.end() - 1)
-        args = _top_level_args(span[1:-1]) if span else []
+        args = top_level_args(span) if span else []
         if span is None or len(args) < 2 or args[0] not in agreed:
             continue
-        ok_expected, expected = _js_value(args[1])
-        ok_got, got = _js_value(agreed[args[0]])
+        ok_expected, expected = js_value(args[1])
+        ok_got, got = js_value(agreed[args[0]])
         if not (ok_expected and ok_got) or expected == got:
             continue
         end = match.end() - 1 + len(span)

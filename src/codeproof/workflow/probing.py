@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from codeproof.agents.example_tests import interface_names
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import Module
 from codeproof.agents.tidy import JS_STRING, balanced_span
@@ -101,12 +102,6 @@ for (const call of CALLS) {{
   log({mark!r} + JSON.stringify(String(out).slice(0, 400)));
 }}
 """
-
-
-def interface_names(module: Module) -> list[str]:
-    """The function names a module's public interface declares."""
-    found = re.findall(r"\b([A-Za-z_]\w*)\s*\(", module.public_interface)
-    return list(dict.fromkeys(n for n in found if n not in {"def", "function", "class"}))
 
 
 def _literal(node: ast.expr) -> bool:

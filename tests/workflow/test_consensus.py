@@ -37,6 +37,9 @@ def test_consensus_needs_two_and_a_majority_and_a_value() -> None:
     assert consensus(outputs, 2, calls) == {}
     assert consensus([["1"], None, None], 0, ["f(1)"]) == {}  # alone
     assert consensus([None, ["1"]], 0, ["f(1)"]) == {}
+    twice = [["1"], ["1"], ["2"]]
+    assert consensus(twice, 0, ["f(1)"], ["a", "a", "b"]) == {}  # the same draft twice
+    assert consensus(twice, 0, ["f(1)"], ["a", "a2", "b"]) == {"f(1)": "1"}
 
 
 def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:

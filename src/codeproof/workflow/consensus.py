@@ -27,20 +27,28 @@ AssertEditor = Callable[
 ]
 
 
-def consensus(outputs: Sequence[Outputs], index: int, calls: Sequence[str]) -> dict[str, str]:
+def consensus(
+    outputs: Sequence[Outputs],
+    index: int,
+    calls: Sequence[str],
+    sources: Sequence[str] | None = None,
+) -> dict[str, str]:
     """Call -> the value candidate ``index`` returns, where most probed candidates agree.
 
-    Only values (not raised exceptions) that at least two candidates and more than
-    :data:`~codeproof.workflow.probing.MIN_SHARE` of the probed ones return.
+    Only values (not raised exceptions) that at least two *different* candidates (by
+    ``sources``, one text per candidate; a repeated draft is no second opinion) and more
+    than :data:`~codeproof.workflow.probing.MIN_SHARE` of the probed ones return.
     """
     if not 0 <= index < len(outputs) or outputs[index] is None:
         return {}
-    probed = [o for o in outputs if o is not None]
+    texts = list(sources) if sources is not None else [str(i) for i in range(len(outputs))]
+    probed = [(o, t) for o, t in zip(outputs, texts, strict=True) if o is not None]
     mine = outputs[index] or []
     agreed = {}
     for k, call in enumerate(calls):
-        same = sum(o[k] == mine[k] for o in probed)
-        if same >= 2 and same > MIN_SHARE * len(probed) and not mine[k].startswith("!"):
+        same = [t for o, t in probed if o[k] == mine[k]]
+        distinct = len(set(same))
+        if distinct >= 2 and len(same) > MIN_SHARE * len(probed) and not mine[k].startswith("!"):
             agreed[call] = mine[k]
     return agreed
 

@@ -23,6 +23,7 @@ Used by the workflow's ``execute`` node and by the evaluation pipeline alike.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -185,7 +186,8 @@ def choose(
     choice.output_agreement, choice.probes = agree, len(calls)
     editor = ASSERT_EDITORS.get(language)
     if editor is not None and calls and not report.green:
-        agreed = consensus(outputs, verdict.index, calls)
+        sources = [json.dumps(sorted(f.items())) for f in candidates]
+        agreed = consensus(outputs, verdict.index, calls, sources)
         edited, notes = editor(tests, agreed, generated.keys())
         if notes:
             _retest(run, choice, edited, notes)

@@ -6,7 +6,7 @@ import pytest
 
 from codeproof.agents.schemas import Module
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.workflow.consensus import consensus, edit_javascript_asserts, edit_python_asserts
+from codeproof.workflow.consensus import consensus, edit_asserts
 from codeproof.workflow.selection import choose
 
 TESTS = """from add import add
@@ -45,7 +45,7 @@ def test_consensus_needs_two_and_a_majority_and_a_value() -> None:
 def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
     agreed = {"add(1, 2)": "3", "add(-100, -100)": "-200", "add(2, 2)": "4", "add(0, 0)": "0"}
     agreed |= {"add(1.5, 1.5)": "3.0"}
-    edited, notes = edit_python_asserts({"test_add.py": TESTS}, agreed, ())
+    edited, notes = edit_asserts("python", {"test_add.py": TESTS}, agreed, ())
     text = edited["test_add.py"]
     compile(text, "test_add.py", "exec")
     assert "assert add(1, 2) == 3" in text and "assert add(5, 5) == 11" in text
@@ -58,10 +58,12 @@ def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
         "test_add.py::test_add: add(2, 2) == 5 (the agreeing candidates return 4)",
         "test_add.py::test_only_wrong: add(0, 0) == 1 (the agreeing candidates return 0)",
     ]
-    unchanged, none = edit_python_asserts(
-        {"test_add_examples.py": TESTS}, agreed, ["test_add_examples.py"]
+    unchanged, none = edit_asserts(
+        "python", {"test_add_examples.py": TESTS}, agreed, ["test_add_examples.py"]
     )
     assert unchanged == {"test_add_examples.py": TESTS} and none == []
+    java = {"AddTest.java": "class AddTest {}"}
+    assert edit_asserts("java", java, agreed, ()) == (java, [])  # no editor: tests only
 
 
 @pytest.mark.docker
@@ -109,19 +111,19 @@ test('f', () => {
 def test_contradicting_javascript_asserts_are_set_aside() -> None:
     agreed = {"f(1)": "2", "f(2)": "4", "f('a,b')": '["a","b"]', 'f("x")': '{"k":[2]}'}
     agreed |= {"f('aB')": '{"ab":1}', "f('c')": '{"c":1,"d":[2]}'}
-    edited, notes = edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ())
+    edited, notes = edit_asserts("javascript", {"m.test.js": JS_TESTS}, agreed, ())
     text = edited["m.test.js"]
     assert "assert.strictEqual(f(1), 2);" in text and "assert.equal(f(3), 4)" in text
     assert "assert.deepStrictEqual(f('a,b'), ['a', 'b']);" in text
     assert "assert.strictEqual(f(2)" not in text and 'assert.deepStrictEqual(f("x")' not in text
     assert notes == [
-        "m.test.js: f(2) -> 5 (the agreeing candidates return 4)",
-        'm.test.js: f("x") -> { "k": [1] } (the agreeing candidates return {"k":[2]})',
-        """m.test.js: f('aB') -> { a: 1, b: 1 } (the agreeing candidates return {"ab":1})""",
+        "m.test.js::f(2) -> 5 (the agreeing candidates return 4)",
+        'm.test.js::f("x") -> { "k": [1] } (the agreeing candidates return {"k":[2]})',
+        """m.test.js::f('aB') -> { a: 1, b: 1 } (the agreeing candidates return {"ab":1})""",
     ]
     assert "assert.deepStrictEqual(f('c'), { c: 1, 'd': [2] });" in text
     assert text.count("/* codeproof: set aside") == 3 and "wrong twice" not in text
-    assert edit_javascript_asserts({"m.test.js": JS_TESTS}, agreed, ["m.test.js"])[1] == []
+    assert edit_asserts("javascript", {"m.test.js": JS_TESTS}, agreed, ["m.test.js"])[1] == []
 
 
 @pytest.mark.docker
@@ -144,4 +146,4 @@ def test_choose_sets_aside_wrong_javascript_asserts(real_toolchains) -> None:  #
     )
     assert [r.passed for r in choice.reports] == [0, 0]
     assert choice.report.green and choice.report.total == 1
-    assert choice.quarantined == ["m.test.js: f(2) -> 5 (the agreeing candidates return 4)"]
+    assert choice.quarantined == ["m.test.js::f(2) -> 5 (the agreeing candidates return 4)"]

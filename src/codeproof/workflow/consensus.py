@@ -128,22 +128,6 @@ def _edit_python_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list
     return edited, notes
 
 
-def edit_python_asserts(
-    tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
-) -> tuple[dict[str, str], list[str]]:
-    """The Python test files without the assertions that contradict ``agreed``."""
-    layout = layout_for("python")
-    edited, notes = dict(tests), []
-    for path, source in tests.items():
-        if path in protected or not layout.is_test_path(path):
-            continue
-        new, found = _edit_python_file(source, agreed)
-        if found:
-            edited[path] = new
-            notes += [f"{path}::{note}" for note in dict.fromkeys(found)]
-    return edited, notes
-
-
 _JS_ASSERT = re.compile(r"\bassert\.(?:deepStrictEqual|strictEqual|deepEqual|equal)\s*\(")
 
 
@@ -176,24 +160,33 @@ def _emptied(test: str) -> bool:
     return "/* codeproof: set aside" in test and not re.search(r"\b(?:assert|expect)\b", test)
 
 
-def edit_javascript_asserts(
-    tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
-) -> tuple[dict[str, str], list[str]]:
-    """The JavaScript test files without the ``assert.*Equal`` calls contradicting ``agreed``."""
-    layout = layout_for("javascript")
-    edited, notes = dict(tests), []
-    for path, source in tests.items():
-        if path in protected or not layout.is_test_path(path):
-            continue
-        new, found = _edit_javascript_file(source, agreed)
-        if found:
-            edited[path] = new
-            notes += [f"{path}: {note}" for note in found]
-    return edited, notes
+FileEditor = Callable[[str, Mapping[str, str]], tuple[str, list[str]]]
+"""``(test file source, agreed outputs) -> (edited source, notes)``."""
 
-
-ASSERT_EDITORS: dict[str, AssertEditor] = {
-    "python": edit_python_asserts,
-    "javascript": edit_javascript_asserts,
+FILE_EDITORS: dict[str, FileEditor] = {
+    "python": _edit_python_file,
+    "javascript": _edit_javascript_file,
 }
 """Languages whose single assertions can be set aside (the others: whole tests only)."""
+
+
+def edit_asserts(
+    language: str, tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
+) -> tuple[dict[str, str], list[str]]:
+    """The test files without the assertions that contradict ``agreed`` (``protected``
+    paths and languages without a :data:`FILE_EDITORS` entry are left as they are).
+
+    Returns:
+        The test files, and one ``path::note`` per assertion set aside.
+    """
+    edit = FILE_EDITORS.get(language)
+    layout = layout_for(language)
+    edited, notes = dict(tests), []
+    for path, source in tests.items():
+        if edit is None or path in protected or not layout.is_test_path(path):
+            continue
+        new, found = edit(source, agreed)
+        if found:
+            edited[path] = new
+            notes += [f"{path}::{note}" for note in dict.fromkeys(found)]
+    return edited, notes

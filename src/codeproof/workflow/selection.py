@@ -32,7 +32,7 @@ from codeproof.agents.example_tests import example_tests, is_example_test
 from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests
 from codeproof.toolchains.models import TestReport
-from codeproof.workflow.consensus import ASSERT_EDITORS, consensus
+from codeproof.workflow.consensus import consensus, edit_asserts
 from codeproof.workflow.probing import RunProgram, agreement, probe, probe_calls
 
 logger = logging.getLogger(__name__)
@@ -184,11 +184,10 @@ def choose(
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
     choice.output_agreement, choice.probes = agree, len(calls)
-    editor = ASSERT_EDITORS.get(language)
-    if editor is not None and calls and not report.green:
+    if calls and not report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)
-        edited, notes = editor(tests, agreed, generated.keys())
+        edited, notes = edit_asserts(language, tests, agreed, generated.keys())
         if notes:
             _retest(run, choice, edited, notes)
     disputed = [n for n in verdict.disputed if n not in _passed(choice.report)]

@@ -283,3 +283,14 @@ def test_java_tests_cut_mid_statement_keep_the_complete_ones() -> None:
     assert fix_java_tests(cut, "R", []) == head + "\n    }\n}\n"
     whole = head + "\n    }\n}\n"
     assert fix_java_tests(whole, "R", []) == whole
+
+
+def test_python_module_loses_its_own_test_functions() -> None:
+    source = (
+        "def add(a, b):\n    return a + b\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\n"
+        "class TestAdd:\n    def test_x(self):\n        pass\n\n\ndef testing_helper():\n"
+        "    return 1\n"
+    )
+    assert strip_usage_python(source) == (
+        "def add(a, b):\n    return a + b\n" + "\n" * 6 + "def testing_helper():\n    return 1\n"
+    )

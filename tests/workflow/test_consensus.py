@@ -27,6 +27,10 @@ def test_only_wrong(x):
 def test_other():
     assert add(5, 5) == 11
     assert 3 == add(1.5, 1.5)
+    with pytest.raises(ValueError):
+        add(0, 0)
+    with pytest.raises(TypeError):
+        add("a", 1)
 """
 
 
@@ -57,7 +61,10 @@ def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
         "test_add.py::test_add: add(-100, -100) == 0 (the agreeing candidates return -200)",
         "test_add.py::test_add: add(2, 2) == 5 (the agreeing candidates return 4)",
         "test_add.py::test_only_wrong: add(0, 0) == 1 (the agreeing candidates return 0)",
+        "test_add.py::test_other: add(0, 0) in pytest.raises(ValueError) (the agreeing "
+        "candidates return 0)",
     ]
+    assert 'with pytest.raises(TypeError):\n        add("a", 1)' in text  # not probed
     unchanged, none = edit_asserts(
         "python", {"test_add_examples.py": TESTS}, agreed, ["test_add_examples.py"]
     )
@@ -79,7 +86,7 @@ def test_choose_sets_aside_wrong_asserts_of_agreeing_candidates(
         module,
         run_program=lambda files, args, t: python_toolchain.run(files, args, timeout_s=t),
     )
-    assert choice.index == 0 and choice.output_agreement == [7, 7, 2]
+    assert choice.index == 0 and choice.output_agreement == [8, 8, 2]
     assert [r.passed for r in choice.reports] == [0, 0, 0]
     assert choice.report.green and choice.report.total == 2  # test_only_wrong is gone
     assert [q.split(": ", 1)[1].split(" (")[0] for q in choice.quarantined] == [
@@ -87,6 +94,7 @@ def test_choose_sets_aside_wrong_asserts_of_agreeing_candidates(
         "add(2, 2) == 5",
         "add(0, 0) == 1",
         "add(5, 5) == 11",
+        "add(0, 0) in pytest.raises(ValueError)",
     ]
     assert "test_only_wrong" not in choice.tests["test_add.py"]
 

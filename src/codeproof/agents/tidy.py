@@ -76,10 +76,14 @@ def _is_usage_py(node: ast.stmt) -> bool:
 
     Asserts, ``with pytest.raises(...)`` blocks, bare calls such as ``print(f(1))`` and the
     ``__main__`` guard: run at import, they make the module fail to import (or print) when
-    the tests load it. A docstring is not usage.
+    the tests load it. Test functions and classes too: the tests' ``from module import *``
+    would collect them. A docstring is not usage.
     """
     if isinstance(node, ast.Assert) or _is_main_guard(node):
         return True
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        # tests inside the module: ``from module import *`` in the real tests collects them
+        return node.name.startswith(("test_", "Test"))
     if isinstance(node, ast.With):
         return any("raises" in ast.unparse(item.context_expr) for item in node.items)
     return isinstance(node, ast.Expr) and not isinstance(node.value, ast.Constant)

@@ -79,6 +79,29 @@ def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> str | None:
     return None
 
 
+def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> str | None:
+    """``"call raises X (got)"`` for a ``pytest.raises`` block whose only statement is a
+    call the agreeing candidates return a value for."""
+    raises = [i.context_expr for i in node.items if "raises" in ast.unparse(i.context_expr)]
+    if len(raises) != 1 or len(node.body) != 1 or not isinstance(node.body[0], ast.Expr):
+        return None
+    call = node.body[0].value
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name | ast.Attribute):
+        return None
+    name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+    key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
+    if key not in agreed:
+        return None
+    expected = ast.unparse(raises[0])
+    return f"{key} in {expected} (the agreeing candidates return {agreed[key]})"
+
+
+def _disputed_check(node: ast.Assert | ast.With, agreed: Mapping[str, str]) -> str | None:
+    if isinstance(node, ast.Assert):
+        return _disputed(node, agreed)
+    return _disputed_raises(node, agreed)
+
+
 def _checks(function: ast.AST) -> int:
     """Assertions and ``raises`` blocks in a test function."""
     count = 0
@@ -104,11 +127,8 @@ def _edit_python_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list
         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test")
     ]
     for function in functions:
-        found = [
-            (node, why)
-            for node in ast.walk(function)
-            if isinstance(node, ast.Assert) and (why := _disputed(node, agreed))
-        ]
+        checks = [n for n in ast.walk(function) if isinstance(n, ast.Assert | ast.With)]
+        found = [(node, why) for node in checks if (why := _disputed_check(node, agreed))]
         if not found:
             continue
         notes += [f"{function.name}: {why}" for _, why in found]

@@ -18,7 +18,6 @@ import logging
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from codeproof.agents import planner, programmer, repairer, test_designer
 from codeproof.agents.layout import layout_for
@@ -27,28 +26,14 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.models import RunReport, TestReport
+from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
 
 
-class TestRunner(Protocol):
-    """The part of :class:`codeproof.toolchains.client.ToolchainClient` used here."""
-
-    def run_tests(
-        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
-    ) -> TestReport: ...
-
-    def run(
-        self,
-        files: dict[str, str],
-        command_args: list[str],
-        stdin: str | None = None,
-        timeout_s: float | None = None,
-    ) -> RunReport: ...
-
-    def conventions(self) -> str: ...
+TestRunner = ToolchainAPI
+"""The started toolchain client the pipeline runs tests and probes through."""
 
 
 @dataclass

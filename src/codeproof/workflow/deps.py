@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from codeproof.agents.schemas import Module, Spec
 from codeproof.config import Settings
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.models import RunReport, TestReport
+from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.store import RunStore
 
@@ -25,25 +25,11 @@ ContextFn = Callable[[Spec, Module], str]
 """The retrieval plug: extra context for the programmer (``None`` = no retrieval)."""
 
 
-class ToolchainLike(Protocol):
+class ToolchainLike(ToolchainAPI, Protocol):
     """The part of ``codeproof.toolchains.client.ToolchainClient`` the workflow uses."""
 
     @property
     def calls(self) -> list[Any]: ...
-
-    def run_tests(
-        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
-    ) -> TestReport: ...
-
-    def run(
-        self,
-        files: dict[str, str],
-        command_args: list[str],
-        stdin: str | None = None,
-        timeout_s: float | None = None,
-    ) -> RunReport: ...
-
-    def conventions(self) -> str: ...
 
     def close(self) -> None: ...
 

@@ -1,0 +1,29 @@
+"""The calls of a started toolchain client that the agents' pipelines use."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from codeproof.toolchains.models import RunReport, TestReport
+
+
+class ToolchainAPI(Protocol):
+    """What :class:`codeproof.toolchains.client.ToolchainClient` offers to run code.
+
+    The workflow (``codeproof.workflow.deps.ToolchainLike``) and the evaluation pipeline
+    both depend on this, not on the MCP client itself.
+    """
+
+    def run_tests(
+        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
+    ) -> TestReport: ...
+
+    def run(
+        self,
+        files: dict[str, str],
+        command_args: list[str],
+        stdin: str | None = None,
+        timeout_s: float | None = None,
+    ) -> RunReport: ...
+
+    def conventions(self) -> str: ...

@@ -70,7 +70,7 @@ def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
     )
     assert unchanged == {"test_add_examples.py": TESTS} and none == []
     java = {"AddTest.java": "class AddTest {}"}
-    assert edit_asserts("java", java, agreed, ()) == (java, [])  # no editor: tests only
+    assert edit_asserts("java", java, agreed, ()) == (java, [])  # nothing to set aside
 
 
 @pytest.mark.docker
@@ -155,3 +155,73 @@ def test_choose_sets_aside_wrong_javascript_asserts(real_toolchains) -> None:  #
     assert [r.passed for r in choice.reports] == [0, 0]
     assert choice.report.green and choice.report.total == 1
     assert choice.quarantined == ["m.test.js::f(2) -> 5 (the agreeing candidates return 4)"]
+
+
+JAVA_TESTS = """import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+import java.util.*;
+
+class MTest {
+    private final M m = new M();
+
+    @Test
+    void doubles() {
+        assertEquals(2, m.f(1));
+        assertEquals(5, m.f(2), "wrong");
+        assertEquals(m.f(3), 7);
+        assertEquals(6.5, new M().g(3.0), 0.6);
+        assertEquals(Arrays.asList("a", "b"), M.split("a,b"));
+        assertTrue(m.even(3));
+        assertFalse(m.even(x));
+    }
+
+    @Test
+    public void onlyWrong() throws Exception {
+        Assertions.assertEquals(List.of(1), M.split("q"));
+    }
+}
+"""
+
+
+def test_contradicting_java_asserts_are_set_aside() -> None:
+    agreed = {"f(1)": "2", "f(2)": "4", "f(3)": "6", "g(3.0)": "6", 'split("a,b")': '["a","b"]'}
+    agreed |= {"even(3)": "false", 'split("q")': '["q"]'}
+    edited, notes = edit_asserts("java", {"MTest.java": JAVA_TESTS}, agreed, ())
+    text = edited["MTest.java"]
+    assert "assertEquals(2, m.f(1));" in text
+    assert "assertEquals(6.5, new M().g(3.0), 0.6);" in text  # within the test's delta
+    assert 'assertEquals(Arrays.asList("a", "b"), M.split("a,b"));' in text
+    assert "assertFalse(m.even(x));" in text  # not a probe
+    assert notes == [
+        "MTest.java::f(2) -> 5 (the agreeing candidates return 4)",
+        "MTest.java::f(3) -> 7 (the agreeing candidates return 6)",
+        "MTest.java::even(3) -> true (the agreeing candidates return false)",
+        'MTest.java::split("q") -> List.of(1) (the agreeing candidates return ["q"])',
+    ]
+    assert "onlyWrong" not in text and "void doubles()" in text
+    assert text.count("/* codeproof: set aside") == 3
+
+
+@pytest.mark.docker
+def test_choose_sets_aside_wrong_java_asserts(real_toolchains) -> None:  # type: ignore[no-untyped-def]
+    java = real_toolchains("java")
+    module = Module(name="m", purpose="doubles", language="java", public_interface="int f(int x)")
+    code = "public class M {\n    public int f(int x) { return x * 2; }\n}\n"
+    tests = {
+        "MTest.java": "import org.junit.jupiter.api.Test;\n"
+        "import static org.junit.jupiter.api.Assertions.*;\n"
+        "class MTest {\n    @Test\n    void f() {\n"
+        "        assertEquals(2, new M().f(1));\n        assertEquals(5, new M().f(2));\n"
+        "    }\n}\n"
+    }
+    choice = choose(
+        lambda files, tests: java.run_tests(files, tests),
+        [{"M.java": code}, {"M.java": code + "\n"}],
+        tests,
+        module,
+        run_program=lambda files, args, t: java.run(files, args, timeout_s=t),
+    )
+    assert [r.passed for r in choice.reports] == [0, 0]
+    assert choice.probes == 2 and choice.output_agreement == [2, 2]
+    assert choice.report.green and choice.report.total == 1
+    assert choice.quarantined == ["MTest.java::f(2) -> 5 (the agreeing candidates return 4)"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -11,8 +12,10 @@ from codeproof.agents.schemas import Module
 from codeproof.config import load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
-from codeproof.toolchains.models import TestCase, TestReport
+from codeproof.toolchains.models import RunReport, TestCase, TestReport
+from codeproof.workflow.java_probe import java_calls, java_value
 from codeproof.workflow.probing import (
+    MARK,
     agreement,
     javascript_calls,
     probe,
@@ -70,6 +73,72 @@ def test_javascript_calls_take_literal_calls_of_the_interface() -> None:
     ]
 
 
+JAVA_TESTS = """
+class MTest {
+    private final M m = new M();
+    @Test
+    void f() { assertEquals(3, m.f("a)b", Arrays.asList(1, 2), 'c', -1.5e3, 0x1FL)); }
+    @Test
+    void g() {
+        assertEquals(2, m.f(x, 1));
+        assertEquals(List.of(), M.f(new int[]{1, 2}, Optional.empty()));
+        assertTrue(new M().f());
+        assertEquals(1, m.f(s -> s));
+    }
+    int f(int a) { return a; }
+    List<Integer> f() { return null; }
+}
+"""
+
+
+def test_java_calls_take_literal_calls_and_skip_declarations() -> None:
+    assert java_calls({"MTest.java": JAVA_TESTS}, ["f"]) == [
+        """f("a)b", Arrays.asList(1, 2), 'c', -1.5e3, 0x1FL)""",
+        "f(new int[]{1, 2}, Optional.empty())",
+        "f()",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1L", 1), ("-2.5f", -2.5), ("0x1F", 31), ("1_000", 1000), ("'a'", "a"),
+        ('"a\\"b"', 'a"b'), ("true", True), ("null", None), ("Arrays.asList(1, 2)", [1, 2]),
+        ('new ArrayList<>(List.of("x"))', ["x"]), ("new int[]{1, 2}", [1, 2]),
+        ("Collections.emptyList()", []), ("Optional.of(3)", {"Optional": 3}),
+        ("Optional.empty()", {"Optional": None}), ("List.of(List.of(1), List.of())", [[1], []]),
+    ],
+)  # fmt: skip
+def test_java_values_read_literals_as_the_probe_prints_them(text: str, value: object) -> None:
+    assert java_value(text) == (True, value)
+
+
+@pytest.mark.parametrize("text", ["x", "Set.of(1)", "Map.of(1, 2)", "new ArrayList<>(3)", "1 + 2"])
+def test_java_values_refuse_what_they_cannot_read(text: str) -> None:
+    assert java_value(text) == (False, None)
+
+
+def test_a_java_call_that_does_not_compile_is_dropped_and_the_rest_run_again() -> None:
+    module = Module(name="m", purpose="p", language="java", public_interface="int f(int x)")
+    calls = ["f(1)", 'f("a")', "f(2)"]
+    runs: list[list[str]] = []
+
+    def run(files: dict[str, str], args: list[str], timeout: float) -> RunReport:
+        program = files["CodeproofProbe.java"]
+        lines = program.splitlines()
+        sent = [c for c in calls if f"new M().{c})" in program]
+        runs.append(sent)
+        if 'f("a")' in sent:
+            number = next(i for i, line in enumerate(lines, 1) if 'f("a")' in line)
+            error = f"CodeproofProbe.java:{number}: error: incompatible types"
+            return RunReport(exit_code=1, stdout="", stderr=f"compilation failed: {error}")
+        out = "".join(f"{MARK}{json.dumps(str(2 * int(c[2])))}\n" for c in sent)
+        return RunReport(exit_code=0, stdout=out, stderr="")
+
+    assert probe(run, module, {"M.java": "class M {}"}, calls) == ["2", "!CompileError", "4"]
+    assert runs == [calls, ["f(1)", "f(2)"]]
+
+
 def test_agreement_counts_equal_outputs_with_every_other_candidate() -> None:
     assert agreement([["1", "2"], ["1", "3"], ["1", "2"], None]) == [3, 2, 3, 0]
     assert agreement([]) == []
@@ -92,7 +161,7 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
     assert judge([few, few, no_example], outputs_agree=[1, 4, 9], protected=protected).index == 1
 
 
-@pytest.fixture(scope="module", params=["python", "javascript"])
+@pytest.fixture(scope="module", params=["python", "javascript", "java"])
 def toolchain(request: pytest.FixtureRequest) -> Iterator[ToolchainClient]:
     settings = load_settings()
     if not DockerSandbox(settings).available():
@@ -117,6 +186,14 @@ CANDIDATES = {
         "module.exports = function half(n) { return n * 0.5; };\n",
         "function half(n) { return n.foo.bar; }\nmodule.exports = { half };\n",
     ],
+    "java": [
+        "public class Half {\n    public double half(int n) {\n"
+        '        System.out.println("noise");\n        return n / 2.0;\n    }\n}\n',
+        "public class Half {\n    public double half(int n) { return n / 2; }\n}\n",
+        "public class Half {\n    public static double half(int n) { return n * 0.5; }\n}\n",
+        "public class Half {\n    public double half(int n) {\n"
+        '        return Integer.parseInt("x");\n    }\n}\n',
+    ],
 }
 PROBE_TESTS = {
     "python": {
@@ -126,6 +203,13 @@ PROBE_TESTS = {
     "javascript": {
         "half.test.js": "const { half } = require('./half');\n"
         "test('h', () => { assert.strictEqual(half(3), 1); assert.strictEqual(half(4), 2); });\n"
+    },
+    "java": {
+        "HalfTest.java": "import org.junit.jupiter.api.Test;\n"
+        "import static org.junit.jupiter.api.Assertions.*;\n"
+        "class HalfTest {\n    @Test\n    void half() {\n"
+        "        assertEquals(1.0, new Half().half(3));\n"
+        "        assertEquals(2.0, new Half().half(4));\n    }\n}\n"
     },
 }
 
@@ -164,4 +248,4 @@ def test_probe_runs_candidates_on_the_test_inputs_in_the_sandbox(
 
 
 def toolchain_path(language: str) -> str:
-    return {"python": "half.py", "javascript": "half.js"}[language]
+    return {"python": "half.py", "javascript": "half.js", "java": "Half.java"}[language]

@@ -7,8 +7,9 @@ run on every probe in the sandbox, and a candidate scores one point for each pro
 which another candidate returns the same value (or raises the same exception type).
 The candidate agreeing most with the others is the consensus reading of the task.
 
-Languages without a prober (Java for now) give no outputs; the choice then rests on the
-tests alone (:mod:`codeproof.workflow.selection`).
+Python and JavaScript run a probe script; Java compiles a probe class
+(:mod:`codeproof.workflow.java_probe`). A language without a prober gives no outputs, and
+the choice then rests on the tests alone (:mod:`codeproof.workflow.selection`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import Module
 from codeproof.agents.tidy import JS_STRING, balanced_span
 from codeproof.toolchains.models import RunReport
+from codeproof.workflow.java_probe import PROBE_CLASS, java_calls, java_program, uncompiled_calls
 
 logger = logging.getLogger(__name__)
 
@@ -161,13 +163,35 @@ def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[s
 @dataclass(frozen=True)
 class _Prober:
     calls: Callable[[Mapping[str, str], Collection[str]], list[str]]
-    script: str
+    program: Callable[[Sequence[str], str], str]
+    """``(calls, module source stem) -> probe program source``."""
     path: str
+    command: tuple[str, ...]
+    uncompiled: Callable[[str, Sequence[str]], set[int]] | None = None
+    """``(compiler output, calls) -> indices of the calls that did not compile``."""
+
+
+def _template(template: str) -> Callable[[Sequence[str], str], str]:
+    def render(calls: Sequence[str], stem: str) -> str:
+        return template.format(calls=json.dumps(list(calls)), module=stem, mark=MARK)
+
+    return render
 
 
 PROBERS: dict[str, _Prober] = {
-    "python": _Prober(python_calls, _PY_SCRIPT, "_codeproof_probe.py"),
-    "javascript": _Prober(javascript_calls, _JS_SCRIPT, "_codeproof_probe.js"),
+    "python": _Prober(
+        python_calls, _template(_PY_SCRIPT), "_codeproof_probe.py", ("_codeproof_probe.py",)
+    ),
+    "javascript": _Prober(
+        javascript_calls, _template(_JS_SCRIPT), "_codeproof_probe.js", ("_codeproof_probe.js",)
+    ),
+    "java": _Prober(
+        java_calls,
+        lambda calls, stem: java_program(calls, stem, MARK),
+        f"{PROBE_CLASS}.java",
+        (PROBE_CLASS,),
+        uncompiled_calls,
+    ),
 }
 
 
@@ -178,22 +202,43 @@ def probe_calls(module: Module, tests: Mapping[str, str]) -> list[str]:
 
 
 def probe(run: RunProgram, module: Module, files: dict[str, str], calls: Sequence[str]) -> Outputs:
-    """Run one candidate on every probe; ``None`` if it could not be run or read."""
+    """Run one candidate on every probe; ``None`` if it could not be run or read.
+
+    In a compiled language, calls that do not compile against the candidate (a literal of
+    another type than its signature's) are dropped, their output ``!CompileError``, and
+    the rest run again once.
+    """
     prober = PROBERS.get(module.language)
     if prober is None or not calls or not files:
         return None
     stem = layout_for(module.language).source_path(module.name).rsplit(".", 1)[0]
-    script = prober.script.format(calls=json.dumps(list(calls)), module=stem, mark=MARK)
-    report = run({**files, prober.path: script}, [prober.path], PROBE_TIMEOUT_S)
+    outputs, report = _probe_run(run, prober, files, calls, stem)
+    if outputs is None and prober.uncompiled is not None:
+        bad = prober.uncompiled(report.stderr + report.stdout, calls)
+        kept = [call for i, call in enumerate(calls) if i not in bad]
+        if bad and kept:
+            some, report = _probe_run(run, prober, files, kept, stem)
+            if some is not None:
+                got = iter(some)
+                return ["!CompileError" if i in bad else next(got) for i in range(len(calls))]
+    if outputs is None:
+        logger.info("probe: no outputs (exit %s)", report.exit_code)
+    return outputs
+
+
+def _probe_run(
+    run: RunProgram, prober: _Prober, files: dict[str, str], calls: Sequence[str], stem: str
+) -> tuple[Outputs, RunReport]:
+    program = prober.program(calls, stem)
+    report = run({**files, prober.path: program}, list(prober.command), PROBE_TIMEOUT_S)
     outputs = [
         json.loads(line[len(MARK) :])
         for line in report.stdout.splitlines()
         if line.startswith(MARK)
     ]
     if len(outputs) != len(calls):
-        logger.info("probe: %d of %d outputs (exit %s)", len(outputs), len(calls), report.exit_code)
-        return None
-    return [str(o) for o in outputs]
+        return None, report
+    return [str(o) for o in outputs], report
 
 
 def agreement(outputs: Sequence[Outputs]) -> list[int]:

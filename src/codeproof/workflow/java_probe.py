@@ -1,0 +1,288 @@
+"""Java's part of choosing by outputs: probes found in JUnit tests, the probe program,
+and Java literals read as the values the probe prints.
+
+A probe is a call of the module's interface with literal arguments (numbers, strings,
+characters, ``Arrays.asList``/``List.of``, arrays...). The probe program calls each on a
+fresh instance of the module's class (``new Half().half(3)``; a static method is reached
+through the instance too) and prints the result as JSON, so that outputs compare across
+candidates and against the tests' expected literals (:func:`java_value`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Mapping, Sequence
+
+from codeproof.agents.example_tests import top_level_args
+from codeproof.agents.tidy import JS_STRING, balanced_span
+
+MAX_CALLS = 40
+PROBE_CLASS = "CodeproofProbe"
+
+_NUMBER = re.compile(
+    r"(?<![\w$])(?:0[xX][0-9a-fA-F_]+[lL]?|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)"
+    r"(?:[eE][+-]?\d+)?[lLfFdD]?)"
+)
+_LITERAL_WORDS = frozenset(
+    {
+        "true", "false", "null", "new", "Arrays", "asList", "List", "of", "ArrayList",
+        "LinkedList", "Set", "HashSet", "LinkedHashSet", "Map", "HashMap", "entry",
+        "Optional", "empty", "Collections", "emptyList", "emptyMap", "emptySet",
+        "singletonList", "int", "long", "double", "float", "char", "boolean", "byte",
+        "short", "String", "Integer", "Long", "Double", "Float", "Character", "Boolean",
+        "Object", "MAX_VALUE", "MIN_VALUE",
+    }
+)  # fmt: skip
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def literal_arguments(args: str) -> bool:
+    """Whether a Java argument list (with its parentheses) is made of literals only."""
+    bare = _NUMBER.sub("0", JS_STRING.sub('""', args))
+    return set(_WORD.findall(bare)) <= _LITERAL_WORDS and "->" not in bare
+
+
+_DECLARED = re.compile(r"(?:[\w$>\]]|\bnew)\s*$")
+"""What precedes a method's name in its declaration (``int f(``, ``List<T> f(``) or a
+constructor call, but not a call (``.f(``, ``(f(``, ``return f(``)."""
+
+
+def java_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
+    """Calls ``name(args)`` of ``names`` with literal arguments in Java test sources."""
+    found: list[str] = []
+    for source in tests.values():
+        for name in names:
+            for match in re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", source):
+                before = source[max(match.start() - 40, 0) : match.start()]
+                if _DECLARED.search(before) and not re.search(r"\breturn\s*$", before):
+                    continue
+                args = balanced_span(source, match.end() - 1)
+                if args is not None and literal_arguments(args):
+                    found.append(f"{name}{args}")
+    return list(dict.fromkeys(found))[:MAX_CALLS]
+
+
+_RECEIVER = re.compile(
+    r"^\s*(?:new\s+[\w$.]+\s*\(\s*\)\s*\.|[\w$]+(?:\s*\.\s*[\w$]+)*\s*\.)?\s*"
+    r"(?P<name>[A-Za-z_$][\w$]*)\s*(?=\()"
+)
+
+
+def call_key(expression: str) -> str | None:
+    """The probe key ``name(args)`` of ``s.name(args)``, ``new C().name(args)`` or
+    ``C.name(args)``; ``None`` for anything else."""
+    match = _RECEIVER.match(expression)
+    if match is None:
+        return None
+    args = balanced_span(expression, match.end())
+    if args is None or expression[match.end() + len(args) :].strip():
+        return None
+    return f"{match['name']}{args}"
+
+
+_PROGRAM = """\
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.*;
+import java.util.concurrent.*;
+
+public class {probe} {{
+    static String quote(String s) {{
+        StringBuilder b = new StringBuilder("\\"");
+        for (char c : s.toCharArray()) {{
+            if (c == '"' || c == '\\\\') b.append('\\\\').append(c);
+            else if (c < 0x20) b.append(String.format("\\\\u%04x", (int) c));
+            else b.append(c);
+        }}
+        return b.append('"').toString();
+    }}
+
+    static String canon(Object v) {{
+        if (v == null) return "null";
+        if (v instanceof CharSequence || v instanceof Character) return quote(v.toString());
+        if (v instanceof Boolean) return v.toString();
+        if (v instanceof Double || v instanceof Float) {{
+            double d = ((Number) v).doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) return quote(Double.toString(d));
+            return new BigDecimal(d).round(new MathContext(9)).stripTrailingZeros().toString();
+        }}
+        if (v instanceof Number) return v.toString();
+        if (v instanceof Optional) {{
+            Optional<?> o = (Optional<?>) v;
+            return "{{\\"Optional\\":" + (o.isPresent() ? canon(o.get()) : "null") + "}}";
+        }}
+        List<String> items = new ArrayList<>();
+        if (v.getClass().isArray()) {{
+            for (int i = 0; i < Array.getLength(v); i++) items.add(canon(Array.get(v, i)));
+        }} else if (v instanceof Iterable) {{
+            for (Object x : (Iterable<?>) v) items.add(canon(x));
+            if (v instanceof Set) Collections.sort(items);
+        }} else if (v instanceof Map) {{
+            TreeMap<String, String> entries = new TreeMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {{
+                Object k = e.getKey();
+                entries.put(k instanceof String ? (String) k : canon(k), canon(e.getValue()));
+            }}
+            for (Map.Entry<String, String> e : entries.entrySet())
+                items.add(quote(e.getKey()) + ":" + e.getValue());
+            return "{{" + String.join(",", items) + "}}";
+        }} else {{
+            return quote(v.toString());
+        }}
+        return "[" + String.join(",", items) + "]";
+    }}
+
+    static List<Callable<Object>> calls() {{
+        List<Callable<Object>> calls = new ArrayList<>();
+{calls}
+        return calls;
+    }}
+
+    public static void main(String[] args) {{
+        PrintStream out = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        ExecutorService pool = Executors.newCachedThreadPool(r -> {{
+            Thread t = new Thread(r);
+            t.setDaemon(true);
+            return t;
+        }});
+        for (Callable<Object> call : calls()) {{
+            String got;
+            Future<String> future = pool.submit(() -> canon(call.call()));
+            try {{
+                got = future.get(2, TimeUnit.SECONDS);
+            }} catch (TimeoutException e) {{
+                future.cancel(true);
+                got = "!TimeoutError";
+            }} catch (ExecutionException e) {{
+                got = "!" + e.getCause().getClass().getSimpleName();
+            }} catch (Throwable e) {{
+                got = "!" + e.getClass().getSimpleName();
+            }}
+            out.println({mark} + quote(got.length() > 400 ? got.substring(0, 400) : got));
+        }}
+        out.flush();
+        System.exit(0);
+    }}
+}}
+"""
+
+
+def java_program(calls: Sequence[str], class_name: str, mark: str) -> str:
+    """The probe program: each call on a fresh ``class_name`` instance, one marked line each."""
+    lines = [_call_line(class_name, call) for call in calls]
+    return _PROGRAM.format(probe=PROBE_CLASS, calls="\n".join(lines), mark=json.dumps(mark))
+
+
+_PROBE_LINE = re.compile(rf"\b{PROBE_CLASS}\.java:(\d+)")
+
+
+def uncompiled_calls(output: str, calls: Sequence[str]) -> set[int]:
+    """Indices of the calls that javac's ``output`` reports errors on (one call per line
+    of :func:`java_program`)."""
+    first = java_program(calls, "X", "").splitlines().index(_call_line("X", calls[0])) + 1
+    lines = {int(n) for n in _PROBE_LINE.findall(output)}
+    return {i for i in range(len(calls)) if first + i in lines}
+
+
+def _call_line(class_name: str, call: str) -> str:
+    return f"        calls.add(() -> (Object) (new {class_name}().{call}));"
+
+
+def _number(text: str) -> tuple[bool, object]:
+    raw = text.replace("_", "")
+    if re.fullmatch(r"-?0[xX][0-9a-fA-F]+[lL]?", raw):
+        return True, int(raw.rstrip("lL"), 16)
+    if re.fullmatch(r"-?\d+[lL]?", raw):
+        return True, int(raw.rstrip("lL"))
+    if re.fullmatch(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?", raw):
+        return True, float(raw.rstrip("fFdD"))
+    return False, None
+
+
+_SEQUENCE = re.compile(
+    r"^(?:Arrays\s*\.\s*asList|List\s*\.\s*of|Collections\s*\.\s*(?:emptyList|singletonList)"
+    r"|new\s+(?:ArrayList|LinkedList)\s*(?:<[^()]*>)?)\s*(?=\()"
+)
+_ARRAY = re.compile(r"^new\s+[\w$]+\s*(?:\[\s*\])+\s*(?=\{)")
+_OPTIONAL = re.compile(r"^Optional\s*\.\s*(?:of|ofNullable|empty)\s*(?=\()")
+
+
+def _items(span: str) -> tuple[bool, list[object]]:
+    values = []
+    for arg in top_level_args(f"({span[1:-1]})") if len(span) > 2 else []:
+        ok, value = java_value(arg)
+        if not ok:
+            return False, []
+        values.append(value)
+    return True, values
+
+
+def java_value(text: str) -> tuple[bool, object]:
+    """A Java literal expression as the value the probe program prints it as.
+
+    Numbers, strings, characters, booleans, ``null``, lists (``Arrays.asList``,
+    ``List.of``, ``new ArrayList<>(...)``), arrays (``new int[]{...}``) and
+    ``Optional``; ``(False, None)`` for anything else (sets and maps included).
+    """
+    text = text.strip()
+    if text in {"true", "false", "null"}:
+        return True, {"true": True, "false": False, "null": None}[text]
+    if JS_STRING.fullmatch(text):
+        body = text[1:-1].replace("\\'", "'")
+        try:
+            return True, json.loads(f'"{body}"')
+        except ValueError:
+            return False, None
+    ok, number = _number(re.sub(r"^-\s+", "-", text))
+    if ok:
+        return ok, number
+    for pattern in (_SEQUENCE, _ARRAY, _OPTIONAL):
+        match = pattern.match(text)
+        span = balanced_span(text, match.end()) if match else None
+        if match is None or span is None or text[match.end() + len(span) :].strip():
+            continue
+        ok, items = _items(span)
+        if not ok:
+            return False, None
+        if pattern is _OPTIONAL:
+            return len(items) <= 1, {"Optional": items[0] if items else None}
+        if pattern is _SEQUENCE and text.startswith("new") and items:
+            copied = items[0] if len(items) == 1 and isinstance(items[0], list) else None
+            return (True, copied) if copied is not None else (False, None)
+        return True, items
+    return False, None
+
+
+def output_value(output: str) -> tuple[bool, object]:
+    """A probe's printed JSON as a Python value (``(False, None)`` for exceptions)."""
+    if output.startswith("!"):
+        return False, None
+    try:
+        return True, json.loads(output)
+    except ValueError:
+        return False, None
+
+
+def same_value(expected: object, got: object, delta: float = 0.0) -> bool:
+    """Equal values, floats compared to 9 significant digits (or within ``delta``)."""
+    if isinstance(expected, list) and isinstance(got, list):
+        return len(expected) == len(got) and all(
+            same_value(a, b, delta) for a, b in zip(expected, got, strict=True)
+        )
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return expected.keys() == got.keys() and all(
+            same_value(expected[k], got[k], delta) for k in expected
+        )
+    numbers = (int, float)
+    if isinstance(expected, numbers) and isinstance(got, numbers):
+        if isinstance(expected, bool) or isinstance(got, bool):
+            return expected is got
+        if abs(expected - got) <= delta:
+            return True
+        return float(f"{expected:.9g}") == float(f"{got:.9g}")
+    return expected == got

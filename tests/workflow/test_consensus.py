@@ -225,3 +225,48 @@ def test_choose_sets_aside_wrong_java_asserts(real_toolchains) -> None:  # type:
     assert choice.probes == 2 and choice.output_agreement == [2, 2]
     assert choice.report.green and choice.report.total == 1
     assert choice.quarantined == ["MTest.java::f(2) -> 5 (the agreeing candidates return 4)"]
+
+
+@pytest.mark.docker
+def test_java_candidates_meeting_the_stated_examples_win(real_toolchains) -> None:  # type: ignore[no-untyped-def]
+    java = real_toolchains("java")
+    module = Module(
+        name="Solution", purpose="roman", language="java", public_interface="String roman(int n)"
+    )
+
+    def solution(table: str) -> dict[str, str]:
+        return {
+            "Solution.java": "import java.util.*;\npublic class Solution {\n"
+            "    public String roman(int n) {\n"
+            f"        int[] v = {{{table}}};\n"
+            '        String[] s = {"M", "D", "C", "L", "X", "V", "I"};\n'
+            '        String[] t = {"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V",'
+            ' "IV", "I"};\n'
+            "        String[] sym = v.length == 7 ? s : t;\n"
+            "        StringBuilder b = new StringBuilder();\n"
+            "        for (int i = 0; i < v.length; i++)\n"
+            "            while (n >= v[i]) { b.append(sym[i]); n -= v[i]; }\n"
+            "        return b.toString();\n    }\n}\n"
+        }
+
+    additive = solution("1000, 500, 100, 50, 10, 5, 1")
+    subtractive = solution("1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1")
+    tests = {
+        "SolutionTest.java": "import org.junit.jupiter.api.Test;\n"
+        "import static org.junit.jupiter.api.Assertions.*;\n"
+        "class SolutionTest {\n    @Test\n    void three() {\n"
+        '        assertEquals("III", new Solution().roman(3));\n    }\n}\n'
+    }
+    # two additive drafts outvote one subtractive draft on every probe, and pass the same
+    # tests; the user's example is what decides
+    choice = choose(
+        lambda files, tests: java.run_tests(files, tests),
+        [additive, {"Solution.java": additive["Solution.java"] + "\n"}, subtractive],
+        tests,
+        module,
+        ['new Solution().roman(4) -> "IV"', 'roman(3) -> "III"'],
+        lambda files, args, t: java.run(files, args, timeout_s=t),
+    )
+    assert [r.passed for r in choice.reports] == [1, 1, 1]
+    assert choice.examples_met == [1, 1, 2] and choice.example_checks == 2
+    assert choice.index == 2 and "stated examples met per candidate: [1, 1, 2] of 2" in choice.note

@@ -13,10 +13,16 @@ from codeproof.config import load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.toolchains.models import RunReport, TestCase, TestReport
-from codeproof.workflow.java_probe import java_calls, java_value
+from codeproof.workflow.java_probe import (
+    displayed_value,
+    java_calls,
+    java_example_checks,
+    java_value,
+)
 from codeproof.workflow.probing import (
     MARK,
     agreement,
+    examples_met,
     javascript_calls,
     probe,
     probe_calls,
@@ -118,6 +124,33 @@ def test_java_values_refuse_what_they_cannot_read(text: str) -> None:
     assert java_value(text) == (False, None)
 
 
+def test_java_examples_become_checks_of_probe_outputs() -> None:
+    examples = [
+        "hasClose(Arrays.asList(1.0, 2.0), 0.5) -> false",
+        "new Solution().intersperse(Arrays.asList(1, 2), 4) -> [1, 4, 2]",
+        "longest(List.of()) -> Optional.empty",
+        'longest(Arrays.asList("a", "bb")) -> Optional[bb]',
+        "other(1) -> 2",  # not the interface
+        "hasClose(xs, 0.5) -> true",  # not literal
+        "intersperse(List.of(), 1) -> {a=1}",  # unreadable result
+    ]
+    names = {"hasClose", "intersperse", "longest"}
+    assert java_example_checks(examples, names) == [
+        ("hasClose(Arrays.asList(1.0, 2.0), 0.5)", False),
+        ("intersperse(Arrays.asList(1, 2), 4)", [1, 4, 2]),
+        ("longest(List.of())", {"Optional": None}),
+        ('longest(Arrays.asList("a", "bb"))', {"Optional": "bb"}),
+    ]
+    module = Module(name="Solution", purpose="p", language="java", public_interface="f()")
+    calls = ["hasClose(Arrays.asList(1.0, 2.0), 0.5)", "intersperse(Arrays.asList(1, 2), 4)"]
+    checks = java_example_checks(examples[:2], names)
+    assert examples_met(module, ["false", "[1,4,2.0]"], calls, checks) == 2
+    assert examples_met(module, ["true", "!NullPointerException"], calls, checks) == 0
+    assert examples_met(module, None, calls, checks) == 0
+    assert displayed_value("Optional[1]") == (True, {"Optional": 1})
+    assert displayed_value('["abc", "array"]') == (True, ["abc", "array"])
+
+
 def test_a_java_call_that_does_not_compile_is_dropped_and_the_rest_run_again() -> None:
     module = Module(name="m", purpose="p", language="java", public_interface="int f(int x)")
     calls = ["f(1)", 'f("a")', "f(2)"]
@@ -159,6 +192,11 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
     assert judge([many, few, few], protected=protected, outputs_agree=[5, 1, 1]).index == 0
     # the member agreeing most is its group's pick; examples still come first
     assert judge([few, few, no_example], outputs_agree=[1, 4, 9], protected=protected).index == 1
+    # examples met by probing count like example tests passed, across and within groups
+    met = judge([many, few, few], outputs_agree=[5, 1, 1], examples_met=[0, 1, 0])
+    assert met.index == 1
+    assert judge([few, few], outputs_agree=[4, 1], examples_met=[0, 1]).index == 1
+    assert judge([no_example, many], protected=protected, examples_met=[2, 0]).index == 0
 
 
 @pytest.fixture(scope="module", params=["python", "javascript", "java"])

@@ -6,8 +6,9 @@ value wrong, so examples that parse as *a call of the module's public interface*
 literal result* become tests here, character for character. They are protected from
 quarantine (:mod:`codeproof.workflow.selection`) and rank candidates first.
 
-Python and JavaScript are supported; Java examples (``new Solution().f(...)`` with typed
-collections) are left to the test designer.
+Python and JavaScript examples become test files; Java examples (``new Solution().f(...)``
+with typed collections) are checked through probes instead
+(:func:`codeproof.workflow.probing.example_checks`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from codeproof.agents.example_tests import top_level_args
+from codeproof.agents.example_tests import split_example, top_level_args
 from codeproof.agents.tidy import JS_STRING, balanced_span
 
 MAX_CALLS = 40
@@ -286,3 +286,45 @@ def same_value(expected: object, got: object, delta: float = 0.0) -> bool:
             return True
         return float(f"{expected:.9g}") == float(f"{got:.9g}")
     return expected == got
+
+
+def displayed_value(text: str) -> tuple[bool, object]:
+    """A result as a Java example shows it: a literal (:func:`java_value`) or what
+    ``toString`` prints (``[1, 4, 2]``, ``Optional[a]``, ``Optional.empty``)."""
+    text = text.strip()
+    ok, value = java_value(text)
+    if ok:
+        return ok, value
+    if text == "Optional.empty":
+        return True, {"Optional": None}
+    optional = re.fullmatch(r"Optional\[(.*)\]", text, re.DOTALL)
+    if optional:
+        ok, inner = displayed_value(optional[1])
+        return True, {"Optional": inner if ok else optional[1]}
+    try:
+        return True, json.loads(text)
+    except ValueError:
+        return False, None
+
+
+def java_example_checks(
+    examples: Sequence[str], names: Collection[str]
+) -> list[tuple[str, object]]:
+    """``(probe call, expected value)`` of the examples that call the interface with
+    literal arguments (``new Solution().f(1) -> [1, 2]``) and show a readable result."""
+    checks = []
+    for example in examples:
+        split = split_example(example)
+        key = call_key(split[0]) if split else None
+        if split is None or key is None or key.split("(", 1)[0] not in names:
+            continue
+        ok, value = displayed_value(split[1])
+        if ok and literal_arguments(key[key.index("(") :]):
+            checks.append((key, value))
+    return checks
+
+
+def example_met(expected: object, output: str) -> bool:
+    """Whether a probe's printed output is the example's expected value."""
+    ok, got = output_value(output)
+    return ok and same_value(expected, got)

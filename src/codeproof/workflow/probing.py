@@ -26,7 +26,14 @@ from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import Module
 from codeproof.agents.tidy import JS_STRING, balanced_span
 from codeproof.toolchains.models import RunReport
-from codeproof.workflow.java_probe import PROBE_CLASS, java_calls, java_program, uncompiled_calls
+from codeproof.workflow.java_probe import (
+    PROBE_CLASS,
+    example_met,
+    java_calls,
+    java_example_checks,
+    java_program,
+    uncompiled_calls,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -239,6 +246,43 @@ def _probe_run(
     if len(outputs) != len(calls):
         return None, report
     return [str(o) for o in outputs], report
+
+
+@dataclass(frozen=True)
+class _ExampleReader:
+    checks: Callable[[Sequence[str], Collection[str]], list[tuple[str, object]]]
+    """``(examples, interface names) -> [(probe call, expected value)]``."""
+    met: Callable[[object, str], bool]
+    """``(expected value, probe output) -> whether the example is met``."""
+
+
+EXAMPLE_READERS: dict[str, _ExampleReader] = {
+    "java": _ExampleReader(java_example_checks, example_met),
+}
+"""Languages whose stated examples are checked through probes (Python's and JavaScript's
+become generated test files instead, :mod:`codeproof.agents.example_tests`)."""
+
+
+def example_checks(module: Module, examples: Sequence[str]) -> list[tuple[str, object]]:
+    """The examples checked by probing: ``(probe call, expected value)``."""
+    reader = EXAMPLE_READERS.get(module.language)
+    return reader.checks(examples, interface_names(module)) if reader else []
+
+
+def examples_met(
+    module: Module,
+    outputs: Outputs,
+    calls: Sequence[str],
+    checks: Sequence[tuple[str, object]],
+) -> int:
+    """How many ``checks`` a candidate's probe ``outputs`` (on ``calls``) meet."""
+    reader = EXAMPLE_READERS.get(module.language)
+    if reader is None or outputs is None:
+        return 0
+    return sum(
+        call in calls and reader.met(expected, outputs[calls.index(call)])
+        for call, expected in checks
+    )
 
 
 def agreement(outputs: Sequence[Outputs]) -> list[int]:

@@ -33,7 +33,14 @@ from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests
 from codeproof.toolchains.models import TestReport
 from codeproof.workflow.consensus import consensus, edit_asserts
-from codeproof.workflow.probing import RunProgram, agreement, probe, probe_calls
+from codeproof.workflow.probing import (
+    RunProgram,
+    agreement,
+    example_checks,
+    examples_met,
+    probe,
+    probe_calls,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +79,8 @@ class Choice:
     reports: list[TestReport] = field(default_factory=list)
     output_agreement: list[int] = field(default_factory=list)
     probes: int = 0
+    examples_met: list[int] = field(default_factory=list)
+    example_checks: int = 0
 
     @property
     def note(self) -> str:
@@ -85,6 +94,10 @@ class Choice:
             text += (
                 f"; outputs on {self.probes} test inputs agree with the other candidates "
                 f"{self.output_agreement} times"
+            )
+        if self.example_checks:
+            text += (
+                f"; stated examples met per candidate: {self.examples_met} of {self.example_checks}"
             )
         if self.quarantined:
             text += (
@@ -104,13 +117,15 @@ def judge(
     protected: frozenset[str] = frozenset(),
     min_agreeing: int = MIN_AGREEING,
     outputs_agree: Sequence[int] = (),
+    examples_met: Sequence[int] = (),
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
     Candidates are grouped by the exact set of tests they pass; a group scores
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
     earliest candidate, which is the greedy one); but a group passing more ``protected``
-    tests (the specification's examples) always wins. The tests it fails are disputed
+    tests (the specification's examples), or meeting more ``examples_met`` (examples
+    checked by probing, where they are not tests), always wins. The tests it fails are disputed
     when the group has at least ``min_agreeing`` members, passes at least half of the
     tests, fewer candidates pass the test than agree on the group, and the test is not
     protected.
@@ -125,13 +140,14 @@ def judge(
         return Verdict(index=0, agreeing=1 if len(reports) == 1 else 0)
 
     agree = list(outputs_agree) or [0] * len(reports)
+    met = list(examples_met) or [0] * len(reports)
     for members in groups.values():
-        members.sort(key=lambda i: -agree[i])  # stable: the earliest among equals first
+        members.sort(key=lambda i: (-met[i], -agree[i]))  # stable: the earliest first
 
     def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int, int]:
         passed, members = group
         return (
-            len(passed & protected),
+            len(passed & protected) + met[members[0]],
             agree[members[0]],
             len(members) * len(passed),
             len(passed),
@@ -167,7 +183,9 @@ def choose(
     interface are added as generated tests (:mod:`codeproof.agents.example_tests`),
     which are protected. A candidate without files is not run (its report is empty).
     With ``run_program`` and several candidates, they are also probed on the tests' inputs
-    and compared by their outputs (:mod:`codeproof.workflow.probing`).
+    and compared by their outputs (:mod:`codeproof.workflow.probing`); in a language
+    whose examples do not become tests (Java), the examples are probed and a candidate
+    meeting more of them wins as if it passed more example tests.
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -176,14 +194,19 @@ def choose(
     tests = {**tests, **generated}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
-    calls = probe_calls(module, tests) if run_program and len(candidates) > 1 else []
+    probing = run_program is not None and len(candidates) > 1
+    checks = example_checks(module, examples) if probing else []
+    calls = [*probe_calls(module, tests), *(c for c, _ in checks)] if probing else []
+    calls = list(dict.fromkeys(calls))
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
     agree = agreement(outputs) if calls else []
-    verdict = judge(reports, protected=protected, outputs_agree=agree)
+    met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
+    verdict = judge(reports, protected=protected, outputs_agree=agree, examples_met=met)
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
     choice.output_agreement, choice.probes = agree, len(calls)
+    choice.examples_met, choice.example_checks = met, len(checks)
     if calls and not report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)

@@ -245,6 +245,19 @@ def test_repair_returns_the_fixed_file_and_focuses_the_prompt(spec: Spec, module
     assert "negatives!" in prompt and "- tried abs" in prompt
 
 
+@pytest.mark.parametrize("label", ["File: adder.py", "**adder.py**", "`adder.py`:", ""])
+def test_a_repair_without_words_is_summarised_by_its_diff(
+    spec: Spec, module: Module, label: str
+) -> None:
+    model = FakeModel([f"{label}\n```python\n{CODE}```\n"])
+    result = repair(model, spec, module, FILES, TESTS, FAILING)
+    assert result.change_summary == "rewrote adder.py (+1/-1 lines)"
+    same = repair(
+        FakeModel([f"```python\n{FILES['adder.py']}```"]), spec, module, FILES, TESTS, FAILING
+    )
+    assert same.change_summary == "rewrote adder.py (unchanged)"
+
+
 def test_repair_keeps_a_test_change_with_a_reason(spec: Spec, module: Module) -> None:
     reply = (
         f"```python\n{CODE}```\n"

@@ -9,9 +9,10 @@ test change without a reason is dropped.
 from __future__ import annotations
 
 import ast
+import difflib
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import PurePosixPath
 
 from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
@@ -181,9 +182,9 @@ def parse_repair(
         chosen = pick_unlabelled([b for b in blocks if b.path is None], layout, tests=False)
         if chosen is not None:
             sources[main] = chosen.code
-    text = prose(reply)
+    text = prose("\n".join(_not_a_label(_outside_blocks(reply))))
     reason = _line(_REASON, reply)
-    summary = _line(_SUMMARY, reply) or clip(text, 300) or _default_summary(sources)
+    summary = _line(_SUMMARY, reply) or clip(text, 300) or _default_summary(sources, files)
     if test_files and not reason:
         logger.info("repair: dropped test changes without a reason: %s", sorted(test_files))
         summary += " (test changes dropped: no reason given)"
@@ -226,7 +227,26 @@ def _outside_blocks(reply: str) -> str:
     return "\n".join(out)
 
 
-def _default_summary(sources: Sequence[str] | Mapping[str, str]) -> str:
+_LABEL = re.compile(
+    r"^\W*(?:(?:file|filename|path|code|updated|fixed)\b[\w ]*:?\s*)?[\w./-]+\.\w+\W*$",
+    re.IGNORECASE,
+)
+"""A line that only names a file (``File: add.py``, ``**add.py**``, ``add.py:``)."""
+
+
+def _not_a_label(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not _LABEL.match(line.strip())]
+
+
+def _default_summary(sources: Mapping[str, str], before: Mapping[str, str]) -> str:
+    """What changed, counted in lines (the reply said nothing but its code)."""
     if not sources:
         return "the reply held no code"
-    return "rewrote " + ", ".join(sorted(sources))
+    parts = []
+    for path in sorted(sources):
+        old, new = before.get(path, "").splitlines(), sources[path].splitlines()
+        diff = list(difflib.unified_diff(old, new, lineterm="", n=0))
+        added = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
+        removed = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
+        parts.append(f"{path} (+{added}/-{removed} lines)" if diff else f"{path} (unchanged)")
+    return "rewrote " + ", ".join(parts)

@@ -126,6 +126,15 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     assert rows["tiny/is_even"]["history"][1:] == ["parity"]
     assert summary.modes["pipeline"].success_rate == 1.0
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}
+    # every first draft is scored on the hidden tests: is_even's were both wrong (repair
+    # fixed it), so a perfect choice alone would have solved 1 of 2
+    assert rows["tiny/is_even"]["drafts_passed"] == [False, False]
+    assert rows["tiny/add"]["drafts_passed"] == [True, True]
+    assert rows["tiny/add"]["chosen_draft"] == 0
+    pipeline = summary.modes["pipeline"]
+    assert (pipeline.drafts_scored, pipeline.any_draft_passed) == (2, 1)
+    assert pipeline.chosen_draft_passed == 1
+    assert "some draft passes (tasks)" in (tmp_path / "report.md").read_text()
     for call in model.calls:
         assert "check(" not in " ".join(m.content for m in call.messages)
 

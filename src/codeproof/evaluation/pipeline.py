@@ -45,6 +45,11 @@ class PipelineOutcome:
     attempts: int
     tests: dict[str, str] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
+    drafts: list[str] = field(default_factory=list)
+    """The main code of every first draft, in candidate order (for the harness to score
+    how often a draft was right, and whether the choice found it)."""
+    chosen: int | None = None
+    """The draft the choice picked (before any repair)."""
 
 
 def _as_dict(files: Sequence[SourceFile]) -> dict[str, str]:
@@ -133,7 +138,8 @@ def run_pipeline(
     )
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
-        return PipelineOutcome(_main_code(drafts[0], module), False, 0)
+        firsts = [_main_code(d, module) for d in drafts]
+        return PipelineOutcome(firsts[0], False, 0, drafts=firsts, chosen=0)
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]
     best = (report.passed, files, report)
@@ -154,4 +160,12 @@ def run_pipeline(
         if report.passed >= best[0]:
             best = (report.passed, files, report)
     _, files, report = best
-    return PipelineOutcome(_main_code(files, module), report.green, attempts, tests, history)
+    return PipelineOutcome(
+        _main_code(files, module),
+        report.green,
+        attempts,
+        tests,
+        history,
+        drafts=[_main_code(d, module) for d in drafts],
+        chosen=choice.index,
+    )

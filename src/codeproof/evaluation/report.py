@@ -44,6 +44,9 @@ def _rows(summary: Summary) -> list[tuple[str, list[str]]]:
         row("tokens per solved task", "tokens_per_solved_task", ".0f"),
         row("cost (USD)", "cost_usd", ".4f"),
         row("cache hit rate", "cache_hit_rate"),
+        ("drafts scored (tasks)", [_num(ms[m].drafts_scored, "d") for m in order]),
+        ("some draft passes (tasks)", [_num(ms[m].any_draft_passed, "d") for m in order]),
+        ("chosen draft passes (tasks)", [_num(ms[m].chosen_draft_passed, "d") for m in order]),
         (
             "attempts histogram",
             [", ".join(f"{k}: {v}" for k, v in ms[m].attempts_histogram.items()) for m in order],

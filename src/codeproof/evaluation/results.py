@@ -39,6 +39,10 @@ class TaskResult(BaseModel):
     score_output: str = ""
     history: list[str] = Field(default_factory=list)
     """Pipeline only: the candidate choice, quarantined tests and each repair's summary."""
+    drafts_passed: list[bool] | None = None
+    """Pipeline only: whether each first draft, as written, passes the hidden tests."""
+    chosen_draft: int | None = None
+    """Pipeline only: the draft the choice picked (before repair)."""
 
     @property
     def tokens(self) -> int:

@@ -73,6 +73,8 @@ class _Solved:
     own_tests_green: bool | None
     attempts: int
     history: list[str] = field(default_factory=list)
+    drafts: list[str] = field(default_factory=list)
+    chosen: int | None = None
 
 
 class Evaluator:
@@ -180,6 +182,8 @@ class Evaluator:
             outcome.own_tests_green,
             outcome.attempts,
             outcome.history,
+            [assemble(task, code) for code in outcome.drafts],
+            outcome.chosen,
         )
 
     def _run_task(self, mode: Mode, task: Task) -> TaskResult:
@@ -193,7 +197,9 @@ class Evaluator:
             error = f"{type(exc).__name__}: {exc}"
             solved = _Solved(assemble(task, ""), False if mode == "pipeline" else None, 0)
         wall = time.perf_counter() - started
-        score = self.scorer.score([(task, solved.solution)])[0]
+        unique = list(dict.fromkeys([solved.solution, *solved.drafts]))  # drafts repeat
+        scored = dict(zip(unique, self.scorer.score([(task, c) for c in unique]), strict=True))
+        score, drafts = scored[solved.solution], [scored[c].passed for c in solved.drafts]
         usage = metered.stats.snapshot()
         result = TaskResult(
             task_id=task.task_id,
@@ -213,6 +219,8 @@ class Evaluator:
             error=error,
             score_output=score.output[-1000:],
             history=solved.history,
+            drafts_passed=drafts if solved.drafts else None,
+            chosen_draft=solved.chosen,
         )
         self.store.append(result)
         with self._lock:

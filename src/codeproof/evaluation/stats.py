@@ -42,6 +42,13 @@ class ModeSummary(BaseModel):
     cache_hits: int
     cache_hit_rate: float | None
     attempts_histogram: dict[str, int]
+    any_draft_passed: int | None = None
+    """Pipeline: tasks where at least one first draft passes the hidden tests (the most
+    a perfect choice without repair could reach)."""
+    chosen_draft_passed: int | None = None
+    """Pipeline: tasks where the draft the choice picked passes the hidden tests."""
+    drafts_scored: int | None = None
+    """Pipeline: tasks whose drafts were scored (runs before this was recorded have none)."""
 
 
 class Comparison(BaseModel):
@@ -78,6 +85,7 @@ def summarize_mode(results: Sequence[TaskResult]) -> ModeSummary:
     cost = sum(r.cost_usd for r in results)
     latencies = [r.wall_s for r in results]
     histogram = Counter(r.attempts for r in results)
+    scored = [r for r in results if r.drafts_passed]
     return ModeSummary(
         tasks=n,
         passed=passed,
@@ -96,7 +104,15 @@ def summarize_mode(results: Sequence[TaskResult]) -> ModeSummary:
         cache_hits=hits,
         cache_hit_rate=hits / calls if calls else None,
         attempts_histogram={str(k): histogram[k] for k in sorted(histogram)},
+        any_draft_passed=sum(any(r.drafts_passed or ()) for r in scored) if scored else None,
+        chosen_draft_passed=sum(_chosen_passed(r) for r in scored) if scored else None,
+        drafts_scored=len(scored) or None,
     )
+
+
+def _chosen_passed(result: TaskResult) -> bool:
+    drafts, chosen = result.drafts_passed or [], result.chosen_draft
+    return chosen is not None and 0 <= chosen < len(drafts) and drafts[chosen]
 
 
 def mcnemar_exact(only_a: int, only_b: int) -> float:

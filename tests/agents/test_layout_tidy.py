@@ -8,6 +8,8 @@ import pytest
 
 from codeproof.agents.layout import LAYOUTS, class_name, count_tests, layout_for, normalize_language
 from codeproof.agents.tidy import (
+    SOURCE_FIXERS,
+    add_java_imports,
     fix_java_tests,
     fix_javascript_tests,
     fix_python_tests,
@@ -154,6 +156,35 @@ def test_java_tests_get_imports_and_unique_names() -> None:
         "import org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n"
     )
     assert "void adds()" in fixed and "void adds2()" in fixed
+
+
+def test_java_files_get_the_standard_imports_they_use() -> None:
+    test = (
+        "class SolutionTest {\n  @Test\n  void f() {\n"
+        '    // an empty List\n    assertTrue(new Solution().f(new ArrayList<>(), "Map"));\n'
+        "    assertEquals(Arrays.asList(1), new Solution().g(Optional.empty()));\n  }\n}\n"
+    )
+    fixed = fix_java_tests(test, "solution", [])
+    assert sorted(fixed.splitlines()[:3]) == [
+        "import java.util.*;",
+        "import org.junit.jupiter.api.Test;",
+        "import static org.junit.jupiter.api.Assertions.*;",
+    ]
+    source = (
+        "package p;\nimport java.util.List;\nclass Solution {\n"
+        "  List<String> f(List<String> xs) {\n"
+        "    return xs.stream().map(String::trim).collect(Collectors.toList());\n  }\n}\n"
+    )
+    assert SOURCE_FIXERS["java"](source).startswith(
+        "package p;\nimport java.util.stream.*;\n\nimport java.util.List;"
+    )  # List is imported; a comment's or a string's words are not read
+    for covered in (
+        "import java.util.*;\nclass S { List<Integer> x; }\n",
+        "import java.util.List;\nclass S { List<Integer> x; }\n",
+        "class Stack {}\nclass S { Stack s; }\n",  # its own class
+        'class S { String s = "Arrays"; }\n',
+    ):
+        assert add_java_imports(covered) == covered
 
 
 def test_java_class_is_renamed_to_the_file_name() -> None:

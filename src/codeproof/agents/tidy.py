@@ -402,19 +402,58 @@ def _drop_unfinished_java_tail(source: str) -> str:
     return source[:end] + closing + "\n"
 
 
+_JAVA_UTIL = """Arrays List ArrayList LinkedList Map HashMap TreeMap LinkedHashMap Set HashSet
+TreeSet LinkedHashSet Optional Collections Iterator Deque ArrayDeque Queue PriorityQueue Stack
+Objects Comparator StringJoiner Random BitSet Scanner"""
+JAVA_PACKAGES: dict[str, frozenset[str]] = {
+    "java.util": frozenset(_JAVA_UTIL.split()),
+    "java.util.stream": frozenset({"Collectors", "Stream", "IntStream", "LongStream"}),
+    "java.util.function": frozenset(
+        {"Function", "BiFunction", "Predicate", "BiPredicate", "Supplier", "Consumer"}
+    ),
+    "java.math": frozenset({"BigInteger", "BigDecimal", "RoundingMode", "MathContext"}),
+}
+"""Standard classes small models use without importing them, by package."""
+
+
+def add_java_imports(source: str) -> str:
+    """Add ``import <package>.*;`` for the standard classes a Java file uses but does not
+    import (``Arrays`` in a test, ``Collectors`` in a solution); strings and comments are
+    not read, and a class the file declares itself is not imported."""
+    code = _C_SKIP.sub(" ", source)
+    words = set(re.findall(r"\b[A-Z]\w*\b", code))
+    declared = set(re.findall(r"\b(?:class|interface|enum|record)\s+(\w+)", code))
+    imported = set(re.findall(r"^\s*import\s+(?:static\s+)?([\w.]+(?:\.\*)?)\s*;", code, re.M))
+    head = []
+    for package, names in JAVA_PACKAGES.items():
+        used = (words & names) - declared
+        if (
+            used
+            and f"{package}.*" not in imported
+            and not {f"{package}.{n}" for n in used} <= imported
+        ):
+            head.append(f"import {package}.*;")
+    return _with_imports(source, head)
+
+
+def _with_imports(source: str, head: Sequence[str]) -> str:
+    if not head:
+        return source
+    package = re.search(r"^\s*package\s+[\w.]+\s*;\s*$", source, re.M)
+    at = package.end() if package else 0
+    return source[:at] + ("\n" if at else "") + "\n".join(head) + "\n" + source[at:]
+
+
 def fix_java_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
-    """Cut an unfinished tail, de-duplicate test names and add missing JUnit 5 imports."""
+    """Cut an unfinished tail, de-duplicate test names and add missing JUnit 5 and
+    standard library imports."""
     text = _rename_duplicates_java(_drop_unfinished_java_tail(source))
     head = []
     if "@Test" in text and "org.junit.jupiter.api.Test" not in text:
         head.append("import org.junit.jupiter.api.Test;")
     if "Assertions" not in text and re.search(r"\bassert[A-Z]\w*\s*\(", text):
         head.append("import static org.junit.jupiter.api.Assertions.*;")
-    if not head:
-        return text
-    package = re.search(r"^\s*package\s+[\w.]+\s*;\s*$", text, re.M)
-    at = package.end() if package else 0
-    return text[:at] + ("\n" if at else "") + "\n".join(head) + "\n" + text[at:]
+    return add_java_imports(_with_imports(text, head))
 
 
 TEST_FIXERS: dict[str, TestFixer] = {
@@ -426,5 +465,6 @@ TEST_FIXERS: dict[str, TestFixer] = {
 SOURCE_FIXERS: dict[str, SourceFixer] = {
     "python": strip_usage_python,
     "javascript": strip_usage_javascript,
+    "java": add_java_imports,
 }
 """Per-language clean-up of a generated source file (languages without one: as written)."""

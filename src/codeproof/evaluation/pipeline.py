@@ -15,13 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from codeproof.agents import planner, programmer, repairer, test_designer
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDraft
+from codeproof.agents.tidy import add_java_imports
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
@@ -76,17 +77,29 @@ def _completions(model: ChatModel, task: Task, module: Module, n: int) -> list[d
 
     The first is greedy, so it is the single-shot answer (a response-cache hit when the
     single mode ran first); the others are sampled. A JavaScript candidate gets the
-    export the designed tests require.
+    export the designed tests require, a Java one the standard imports it forgot.
     """
     path = layout_for(module.language).source_path(module.name)
+    fix = _COMPLETION_FIXES.get(module.language)
     out = []
     for i in range(n):
         temperature = 0.0 if i == 0 else RAW_TEMPERATURE
         code = solve_single(model, task, temperature=temperature, seed=i)
-        if module.language == "javascript" and "module.exports" not in code:
-            code += f"\nmodule.exports = {{ {task.entry_point} }};\n"
-        out.append({path: code})
+        out.append({path: fix(code, task) if fix else code})
     return out
+
+
+def _export(code: str, task: Task) -> str:
+    if "module.exports" in code:
+        return code
+    return code + f"\nmodule.exports = {{ {task.entry_point} }};\n"
+
+
+_COMPLETION_FIXES: dict[str, Callable[[str, Task], str]] = {
+    "javascript": _export,
+    "java": lambda code, _: add_java_imports(code),
+}
+"""What a prompt completion needs to stand as a module (the designed tests import it)."""
 
 
 def _draft(

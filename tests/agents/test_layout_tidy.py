@@ -175,9 +175,13 @@ def test_java_files_get_the_standard_imports_they_use() -> None:
         "  List<String> f(List<String> xs) {\n"
         "    return xs.stream().map(String::trim).collect(Collectors.toList());\n  }\n}\n"
     )
-    assert SOURCE_FIXERS["java"](source).startswith(
+    assert add_java_imports(source).startswith(
         "package p;\nimport java.util.stream.*;\n\nimport java.util.List;"
     )  # List is imported; a comment's or a string's words are not read
+    # the toolchain's convention is the default package: the package line goes
+    assert SOURCE_FIXERS["java"](source).startswith(
+        "import java.util.stream.*;\nimport java.util.List;\nclass Solution {"
+    )
     for covered in (
         "import java.util.*;\nclass S { List<Integer> x; }\n",
         "import java.util.List;\nclass S { List<Integer> x; }\n",

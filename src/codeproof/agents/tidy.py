@@ -436,6 +436,16 @@ def add_java_imports(source: str) -> str:
     return _with_imports(source, head)
 
 
+_JAVA_PACKAGE = re.compile(r"^[ \t]*package\s+[\w.]+\s*;[ \t]*\n?", re.MULTILINE)
+
+
+def tidy_java_source(source: str) -> str:
+    """A generated Java file in the default package (the toolchain's convention: a
+    ``package com.example;`` line makes the tests fail to find the class), with the
+    standard imports it forgot (:func:`add_java_imports`)."""
+    return add_java_imports(_JAVA_PACKAGE.sub("", source, count=1))
+
+
 def _with_imports(source: str, head: Sequence[str]) -> str:
     if not head:
         return source
@@ -453,7 +463,7 @@ def fix_java_tests(source: str, module: str, dependencies: Sequence[str]) -> str
         head.append("import org.junit.jupiter.api.Test;")
     if "Assertions" not in text and re.search(r"\bassert[A-Z]\w*\s*\(", text):
         head.append("import static org.junit.jupiter.api.Assertions.*;")
-    return add_java_imports(_with_imports(text, head))
+    return tidy_java_source(_with_imports(text, head))
 
 
 TEST_FIXERS: dict[str, TestFixer] = {
@@ -465,6 +475,6 @@ TEST_FIXERS: dict[str, TestFixer] = {
 SOURCE_FIXERS: dict[str, SourceFixer] = {
     "python": strip_usage_python,
     "javascript": strip_usage_javascript,
-    "java": add_java_imports,
+    "java": tidy_java_source,
 }
 """Per-language clean-up of a generated source file (languages without one: as written)."""

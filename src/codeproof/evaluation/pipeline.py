@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from codeproof.agents import planner, programmer, repairer, test_designer
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDraft
-from codeproof.agents.tidy import add_java_imports
+from codeproof.agents.tidy import tidy_java_source
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
@@ -97,7 +97,7 @@ def _export(code: str, task: Task) -> str:
 
 _COMPLETION_FIXES: dict[str, Callable[[str, Task], str]] = {
     "javascript": _export,
-    "java": lambda code, _: add_java_imports(code),
+    "java": lambda code, _: tidy_java_source(code),
 }
 """What a prompt completion needs to stand as a module (the designed tests import it)."""
 

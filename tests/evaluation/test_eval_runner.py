@@ -12,12 +12,14 @@ import pytest
 from codeproof.config import Settings
 from codeproof.errors import ContextLengthError, InputError, ProviderUnreachableError
 from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.pipeline import _failures
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.client import open_toolchain
+from codeproof.toolchains.models import TestCase, TestReport
 
 Rule = tuple[Callable[[list[Message]], bool], object]
 
@@ -131,6 +133,10 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     assert rows["tiny/is_even"]["drafts_passed"] == [False, False]
     assert rows["tiny/add"]["drafts_passed"] == [True, True]
     assert rows["tiny/add"]["chosen_draft"] == 0
+    # the tests the code was held to, and what still failed, are kept for analysis
+    own_tests = rows["tiny/is_even"]["own_tests"]
+    assert own_tests["test_is_even.py"] == even_tests and "test_is_even_examples.py" in own_tests
+    assert rows["tiny/is_even"]["own_failures"] == []
     pipeline = summary.modes["pipeline"]
     assert (pipeline.drafts_scored, pipeline.any_draft_passed) == (2, 1)
     assert pipeline.chosen_draft_passed == 1
@@ -152,3 +158,23 @@ def test_an_unreachable_provider_stops_the_run(tiny_tasks: list[Task], tmp_path:
         Evaluator(model, Scorer(no_sandbox), None, options, tmp_path).run(tiny_tasks)
     assert len(model.calls) == 1  # the second task was never started
     assert not (tmp_path / "results.jsonl").exists()
+
+
+def test_the_final_failures_name_each_failing_test_or_the_run_message() -> None:
+    report = TestReport(
+        total=3,
+        passed=1,
+        failed=1,
+        errors=1,
+        tests=[
+            TestCase(name="t.ok", outcome="passed"),
+            TestCase(name="t.bad", outcome="failed", message="\nassert 2 == 3\nmore"),
+            TestCase(name="t.boom", outcome="error", message="  "),
+        ],
+    )
+    assert _failures(report) == ["t.bad: assert 2 == 3", "t.boom: error"]
+    compile_failure = TestReport(message="compilation failed: Solution.java:3: ';' expected")
+    assert _failures(compile_failure) == ["compilation failed: Solution.java:3: ';' expected"]
+    assert (
+        _failures(TestReport(total=1, passed=1, tests=[TestCase(name="t", outcome="passed")])) == []
+    )

@@ -28,6 +28,7 @@ from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
+from codeproof.toolchains.models import TestReport
 from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,23 @@ class PipelineOutcome:
     how often a draft was right, and whether the choice found it)."""
     chosen: int | None = None
     """The draft the choice picked (before any repair)."""
+    failures: list[str] = field(default_factory=list)
+    """The final code's failing own tests, ``name: first line of the message`` (or the
+    run's message when nothing ran, e.g. a compilation failure)."""
+
+
+FAILURES_KEPT = 20
+
+
+def _failures(report: TestReport) -> list[str]:
+    failing = []
+    for test in report.tests:
+        if test.outcome in ("failed", "error"):
+            lines = (test.message or "").strip().splitlines()
+            failing.append(f"{test.name}: {lines[0][:300] if lines else test.outcome}")
+    if not failing and not report.green and report.message:
+        failing = [report.message[:600]]
+    return failing[:FAILURES_KEPT]
 
 
 def _as_dict(files: Sequence[SourceFile]) -> dict[str, str]:
@@ -181,4 +199,5 @@ def run_pipeline(
         history,
         drafts=[_main_code(d, module) for d in drafts],
         chosen=choice.index,
+        failures=_failures(report),
     )

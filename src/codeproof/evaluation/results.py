@@ -43,6 +43,10 @@ class TaskResult(BaseModel):
     """Pipeline only: whether each first draft, as written, passes the hidden tests."""
     chosen_draft: int | None = None
     """Pipeline only: the draft the choice picked (before repair)."""
+    own_tests: dict[str, str] | None = None
+    """Pipeline only: the designed tests the final code was held to (after set-asides)."""
+    own_failures: list[str] | None = None
+    """Pipeline only: the final code's failing own tests (name: first message line)."""
 
     @property
     def tokens(self) -> int:

@@ -75,6 +75,8 @@ class _Solved:
     history: list[str] = field(default_factory=list)
     drafts: list[str] = field(default_factory=list)
     chosen: int | None = None
+    tests: dict[str, str] | None = None
+    failures: list[str] | None = None
 
 
 class Evaluator:
@@ -184,6 +186,8 @@ class Evaluator:
             outcome.history,
             [assemble(task, code) for code in outcome.drafts],
             outcome.chosen,
+            outcome.tests,
+            outcome.failures,
         )
 
     def _run_task(self, mode: Mode, task: Task) -> TaskResult:
@@ -221,6 +225,8 @@ class Evaluator:
             history=solved.history,
             drafts_passed=drafts if solved.drafts else None,
             chosen_draft=solved.chosen,
+            own_tests=solved.tests,
+            own_failures=solved.failures,
         )
         self.store.append(result)
         with self._lock:

@@ -197,8 +197,10 @@ def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> str 
         pairs = [(args[0], "true" if kind == "assertTrue" else "false")] if args else []
     else:
         pairs = [(args[1], args[0]), (args[0], args[1])] if len(args) >= 2 else []
-    ok_delta, delta = java_value(args[2]) if kind == "assertEquals" and len(args) > 2 else (0, 0)
-    tolerance = float(delta) if ok_delta and isinstance(delta, int | float) else 0.0
+    tolerance = 0.0
+    if kind == "assertEquals" and len(args) > 2:  # assertEquals(expected, actual, delta)
+        ok_delta, delta = java_value(args[2])
+        tolerance = float(delta) if ok_delta and isinstance(delta, int | float) else 0.0
     for actual, expected_text in pairs:
         key = call_key(actual)
         if key is None or key not in agreed:

@@ -173,7 +173,8 @@ class _Prober:
     program: Callable[[Sequence[str], str], str]
     """``(calls, module source stem) -> probe program source``."""
     path: str
-    command: tuple[str, ...]
+    command: tuple[str, ...] = ()
+    """The run's arguments (default: the probe file itself)."""
     uncompiled: Callable[[str, Sequence[str]], set[int]] | None = None
     """``(compiler output, calls) -> indices of the calls that did not compile``."""
 
@@ -186,12 +187,8 @@ def _template(template: str) -> Callable[[Sequence[str], str], str]:
 
 
 PROBERS: dict[str, _Prober] = {
-    "python": _Prober(
-        python_calls, _template(_PY_SCRIPT), "_codeproof_probe.py", ("_codeproof_probe.py",)
-    ),
-    "javascript": _Prober(
-        javascript_calls, _template(_JS_SCRIPT), "_codeproof_probe.js", ("_codeproof_probe.js",)
-    ),
+    "python": _Prober(python_calls, _template(_PY_SCRIPT), "_codeproof_probe.py"),
+    "javascript": _Prober(javascript_calls, _template(_JS_SCRIPT), "_codeproof_probe.js"),
     "java": _Prober(
         java_calls,
         lambda calls, stem: java_program(calls, stem, MARK),
@@ -237,7 +234,8 @@ def _probe_run(
     run: RunProgram, prober: _Prober, files: dict[str, str], calls: Sequence[str], stem: str
 ) -> tuple[Outputs, RunReport]:
     program = prober.program(calls, stem)
-    report = run({**files, prober.path: program}, list(prober.command), PROBE_TIMEOUT_S)
+    command = list(prober.command or (prober.path,))
+    report = run({**files, prober.path: program}, command, PROBE_TIMEOUT_S)
     outputs = [
         json.loads(line[len(MARK) :])
         for line in report.stdout.splitlines()

@@ -95,6 +95,10 @@ class WorkflowSettings(_Section):
     candidates: int = Field(default=3, ge=1)
     """Programmer candidates per module; all run against the tests, and the choice and the
     quarantine of disputed tests go by their agreement (1 turns both off)."""
+    probe_inputs: int = Field(default=10, ge=0, le=40)
+    """Edge-case inputs the input designer proposes per module, on which the candidates'
+    outputs are compared besides the tests' own inputs (0: the tests' inputs only; no
+    effect with one candidate)."""
 
 
 class EvaluationSettings(_Section):

@@ -13,6 +13,7 @@ import pytest
 
 from codeproof.agents.analyst import analyze
 from codeproof.agents.documenter import document
+from codeproof.agents.input_designer import propose_inputs
 from codeproof.agents.planner import extract_modules, plan_module
 from codeproof.agents.programmer import write_code
 from codeproof.agents.repairer import repair
@@ -21,6 +22,7 @@ from codeproof.agents.test_designer import design_tests
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.conventions import conventions_text
 from codeproof.toolchains.models import TestCase, TestReport
+from codeproof.workflow.probing import probe_calls
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow, pytest.mark.usefixtures("allow_model")]
 
@@ -64,6 +66,12 @@ def test_design_tests(small_local_model: ChatModel, spec: Spec, module: Module) 
         assert file.path.startswith("test_") and file.path.endswith(".py")
         ast.parse(file.content)  # tidied: always compiles
         assert "from adder import" in file.content or "import adder" in file.content
+
+
+def test_propose_inputs(small_local_model: ChatModel, spec: Spec, module: Module) -> None:
+    lines = propose_inputs(small_local_model, spec, module, n=4, max_tokens=200)
+    probes = probe_calls(module, {str(i): line for i, line in enumerate(lines)})
+    assert probes and all(p.startswith("add(") for p in probes)
 
 
 def test_write_code_two_candidates(

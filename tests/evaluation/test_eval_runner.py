@@ -101,6 +101,8 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     add = "def add(a, b):\n    return a + b\n"
     wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("False", "n % 2 == 0"))
     rules: list[Rule] = [
+        (_asks("You choose inputs", "is_even"), "```python\nis_even(-2)\nis_even(4)\n```"),
+        (_asks("You choose inputs", "add"), "no calls today"),
         (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
         (_asks("cannot see", "add"), _file("test_add.py", add_tests)),
         (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
@@ -111,7 +113,9 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
         (_asks("You fix", "is_even"), _file("is_even.py", right, "Summary: parity")),
     ]
     model = FakeModel(rules=rules)
-    options = EvalOptions(dataset="tiny", modes=("pipeline",), max_attempts=3, candidates=2)
+    options = EvalOptions(
+        dataset="tiny", modes=("pipeline",), max_attempts=3, candidates=2, probe_inputs=2
+    )
     summary = Evaluator(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
     ).run(tiny_tasks)
@@ -121,10 +125,14 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     }
     assert rows["tiny/add"]["attempts"] == 1 and rows["tiny/is_even"]["attempts"] == 2
     assert all(r["passed"] and r["own_tests_green"] for r in rows.values())
-    # tests, the prompt's completion, plan, the programmer's draft, repair
-    assert rows["tiny/is_even"]["llm_calls"] == 5
+    # tests, probe inputs, the prompt's completion, plan, the programmer's draft, repair
+    assert rows["tiny/is_even"]["llm_calls"] == 6
     assert rows["tiny/is_even"]["history"][0].startswith("chose candidate 0 of 2")
-    assert "outputs on 1 test inputs agree" in rows["tiny/is_even"]["history"][0]
+    # is_even(4) is a test's input already; add's reply held no call
+    note = rows["tiny/is_even"]["history"][0]
+    assert "outputs on 2 inputs (1 from the tests, 1 proposed)" in note
+    assert "outputs on 1 test inputs agree" in rows["tiny/add"]["history"][0]
+    assert json.loads((tmp_path / "run.json").read_text())["probe_inputs"] == 2
     assert rows["tiny/is_even"]["history"][1:] == ["parity"]
     assert summary.modes["pipeline"].success_rate == 1.0
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}

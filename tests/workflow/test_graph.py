@@ -171,6 +171,41 @@ def test_two_candidates_keep_the_one_passing_most(run_workflow, store):
     assert [c.payload["tool"] for c in tool_calls].count("run_tests") == 2
 
 
+LETTERS_ONLY = (
+    'import re\n\n\ndef slugify(text):\n    return "-".join(re.findall("[a-z]+", text.lower()))\n'
+)
+
+
+@pytest.mark.parametrize("probe_inputs", [0, 4])
+def test_proposed_inputs_choose_between_candidates_passing_every_test(
+    run_workflow, store, probe_inputs
+):
+    # the greedy candidate drops digits; no test has one, the proposed input does
+    world = World(
+        code={"slugify": LETTERS_ONLY},
+        alt_code={"slugify": GOOD},
+        inputs={"slugify": 'slugify("a1 b2")\nslugify("")'},
+    )
+    result = run_workflow(
+        world.model(), ScriptedHuman(), auto=True, candidates=3, probe_inputs=probe_inputs
+    )
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed"
+    [design] = node_ends(store, result.run_id, "design_tests")
+    proposed = design.payload["output"]["probe_inputs"]
+    [execute] = node_ends(store, result.run_id, "execute")
+    note = execute.payload["output"]["work"]["change"]
+    if probe_inputs:
+        assert proposed == ['slugify("a1 b2")', 'slugify("")']
+        assert outcome.files["slugify.py"] == GOOD
+        assert "(4 from the tests, 2 proposed)" in note
+    else:
+        assert proposed == []
+        assert outcome.files["slugify.py"] == LETTERS_ONLY
+        assert "proposed" not in note
+
+
 def test_react_with_hand_edited_code_runs_it_directly(run_workflow, store):
     world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2]})
     human = ScriptedHuman(

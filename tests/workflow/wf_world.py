@@ -105,6 +105,7 @@ class World:
             the count of earlier attempts listed in the prompt.
         hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
         code_when: Module -> (substring, code) the programmer writes when the prompt holds it.
+        inputs: Module -> the input designer's reply (edge-case calls, one per line).
     """
 
     questions: list[list[str]] = field(default_factory=list)
@@ -116,6 +117,9 @@ class World:
     hinted: dict[str, tuple[str, str]] = field(default_factory=dict)
     code_when: dict[str, tuple[str, str]] = field(default_factory=dict)
     tests: dict[str, str] = field(default_factory=lambda: {"slugify": TESTS})
+    inputs: dict[str, str] = field(
+        default_factory=lambda: {"slugify": 'slugify("")\nslugify("A  b")\nslugify("x-")'}
+    )
 
     def clarify(self, messages: list[Message]) -> Clarification:
         found = re.search(r"question round (\d+)", _user(messages))
@@ -167,6 +171,10 @@ class World:
             (
                 starts("You write python tests"),
                 lambda m: fenced(f"test_{_module(m)}.py", self.tests[_module(m)]),
+            ),
+            (
+                starts("You choose inputs"),
+                lambda m: f"```python\n{self.inputs.get(_module(m), '')}\n```",
             ),
             (starts("You are an expert python programmer"), self.write),
             (starts("You fix python code"), self.repair),

@@ -122,6 +122,7 @@ def eval_command(
         sample_seed=sample_seed,
         max_attempts=max_attempts or settings.workflow.max_attempts,
         candidates=settings.workflow.candidates,
+        probe_inputs=settings.workflow.probe_inputs,
         max_tokens=settings.llm.max_tokens,
         test_timeout_s=settings.sandbox.timeout_s,
         resume=resume,

@@ -169,6 +169,7 @@ def start_new(
         on_failure=on_failure or ("continue" if yes else wf.on_failure),
         max_clarify_rounds=wf.max_clarify_rounds,
         candidates=wf.candidates,
+        probe_inputs=wf.probe_inputs,
         provider=settings.llm.provider,
         model=settings.llm.model,
     )

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from codeproof.agents import planner, programmer, repairer, test_designer
+from codeproof.agents import input_designer, planner, programmer, repairer, test_designer
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDraft
 from codeproof.agents.tidy import tidy_java_source
@@ -120,18 +120,42 @@ _COMPLETION_FIXES: dict[str, Callable[[str, Task], str]] = {
 """What a prompt completion needs to stand as a module (the designed tests import it)."""
 
 
+@dataclass
+class _Drafts:
+    tests: TestDraft
+    code: list[dict[str, str]]
+    inputs: list[str]
+
+
+def _design(
+    model: ChatModel, spec: Spec, module: Module, conventions: str, inputs: int
+) -> tuple[TestDraft, list[str]]:
+    """The test designer's tests, then the input designer's probe inputs (no code seen)."""
+    tests = test_designer.design_tests(model, spec, module, conventions)
+    proposed = input_designer.propose_inputs(model, spec, module, n=inputs) if inputs else []
+    return tests, proposed
+
+
 def _draft(
-    model: ChatModel, task: Task, spec: Spec, module: Module, conventions: str, candidates: int
-) -> tuple[TestDraft, list[dict[str, str]]]:
-    """Tests and code concurrently (the designer never sees the code).
+    model: ChatModel,
+    task: Task,
+    spec: Spec,
+    module: Module,
+    conventions: str,
+    candidates: int,
+    probe_inputs: int,
+) -> _Drafts:
+    """Tests (and probe inputs) and code concurrently (the designers never see the code).
 
     The candidates differ in how they read the task, not only in temperature: half of
     them (rounded up) complete the prompt as written, the others are the programmer's
-    drafts from the spec, the plan and an approach hint each.
+    drafts from the spec, the plan and an approach hint each. Probe inputs are asked for
+    only when there are several candidates to compare.
     """
     raw = (candidates + 1) // 2
+    inputs = probe_inputs if candidates > 1 else 0
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="eval-draft") as pool:
-        tests = pool.submit(test_designer.design_tests, model, spec, module, conventions)
+        design = pool.submit(_design, model, spec, module, conventions, inputs)
         drafts: list[CodeDraft] = []
         if candidates > raw:
             plan = planner.plan_module(model, spec, module)
@@ -139,7 +163,8 @@ def _draft(
                 model, spec, module, plan, conventions, n=candidates - raw
             )
         code = [*_completions(model, task, module, raw), *(_as_dict(d.files) for d in drafts)]
-        return tests.result(), code
+        tests, proposed = design.result()
+        return _Drafts(tests, code, proposed)
 
 
 def run_pipeline(
@@ -149,23 +174,28 @@ def run_pipeline(
     *,
     max_attempts: int,
     candidates: int = 1,
+    probe_inputs: int = 0,
     timeout_s: float = 60.0,
 ) -> PipelineOutcome:
     """Build the task's module and return its final code.
 
     ``attempts`` counts test runs (the first run of the chosen draft included), as the
     workflow does. Without designed tests there is nothing to repair against: the first
-    draft is returned as it is.
+    draft is returned as it is. ``probe_inputs`` edge-case inputs are proposed for
+    comparing several candidates' outputs.
     """
     spec, module = spec_for(task), module_for(task)
-    test_draft, drafts = _draft(model, task, spec, module, runner.conventions(), candidates)
+    conventions = runner.conventions()
+    made = _draft(model, task, spec, module, conventions, candidates, probe_inputs)
+    drafts = made.code
     choice = choose(
         lambda files, tests: runner.run_tests(files, tests, timeout_s),
         drafts,
-        _as_dict(test_draft.files),
+        _as_dict(made.tests.files),
         module,
         spec.acceptance_examples,
         lambda files, args, timeout: runner.run(files, args, timeout_s=timeout),
+        made.inputs,
     )
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)

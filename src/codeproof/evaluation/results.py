@@ -65,6 +65,7 @@ class RunInfo(BaseModel):
     max_attempts: int
     task_ids: list[str]
     candidates: int | None = None
+    probe_inputs: int | None = None
 
 
 class ResultStore:
@@ -135,6 +136,7 @@ def _check_same_run(previous: RunInfo, current: RunInfo) -> None:
         "sample_seed",
         "max_attempts",
         "candidates",
+        "probe_inputs",
     ):
         before, now = getattr(previous, key), getattr(current, key)
         if before != now and None not in (before, now):

@@ -62,6 +62,7 @@ class EvalOptions:
     sample_seed: int = 0
     max_attempts: int = 5
     candidates: int = 1
+    probe_inputs: int = 0
     max_tokens: int = 1024
     test_timeout_s: float = 60.0
     resume: bool = False
@@ -123,6 +124,7 @@ class Evaluator:
             sample_seed=o.sample_seed,
             max_attempts=o.max_attempts,
             candidates=o.candidates,
+            probe_inputs=o.probe_inputs,
             task_ids=[t.task_id for t in tasks],
         )
 
@@ -177,6 +179,7 @@ class Evaluator:
             task,
             max_attempts=self.options.max_attempts,
             candidates=self.options.candidates,
+            probe_inputs=self.options.probe_inputs,
             timeout_s=self.options.test_timeout_s,
         )
         return _Solved(

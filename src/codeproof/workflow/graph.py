@@ -37,7 +37,7 @@ NODES: dict[str, tuple[NodeFn, tuple[str, ...]]] = {
     "plan": (mn.plan, ("spec", "current", "work")),
     "design_tests": (mn.design_tests, ("spec", "current")),
     "write_code": (mn.write_code, ("spec", "current", "work")),
-    "execute": (mn.execute, ("current", "work", "tests", "candidates")),
+    "execute": (mn.execute, ("current", "work", "tests", "candidates", "probe_inputs")),
     "repair": (mn.repair, ("spec", "current", "work")),
     "escalate": (mn.escalate, ("current", "work")),
     "finish": (mn.finish, ("current", "work")),

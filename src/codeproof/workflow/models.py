@@ -145,7 +145,8 @@ class WorkflowState(TypedDict, total=False):
 
     Run-level keys are set once; ``work`` holds the module under construction and is
     replaced when the next module starts. ``tests`` and ``candidates`` are written by
-    the two parallel branches (separate keys, so the fan-in needs no reducer).
+    the two parallel branches (separate keys, so the fan-in needs no reducer); the test
+    branch also writes ``probe_inputs``, the input designer's edge-case calls.
     """
 
     request: str
@@ -161,6 +162,7 @@ class WorkflowState(TypedDict, total=False):
     work: dict[str, Any]
     tests: list[dict[str, Any]]
     candidates: list[list[dict[str, Any]]]
+    probe_inputs: list[str]
     outcomes: list[dict[str, Any]]
     docs: dict[str, Any]
     stopped: bool

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from codeproof.agents import planner, programmer, repairer, test_designer
+from codeproof.agents import input_designer, planner, programmer, repairer, test_designer
 from codeproof.agents.example_tests import stated_in
 from codeproof.agents.schemas import Module, ModuleOutcome, ModulePlan, SourceFile
 from codeproof.toolchains.models import RunReport, TestReport
@@ -74,17 +74,20 @@ def plan(deps: Deps, state: WorkflowState) -> Update:
 
 
 def design_tests(deps: Deps, state: WorkflowState) -> Update:
-    """Test Designer: tests from the spec, interface and examples only (never the code)."""
+    """Test Designer: tests from the spec, interface and examples only (never the code).
+
+    With several candidates to compare, the input designer then proposes edge-case inputs
+    for probing them (also from the spec only).
+    """
     module, work = current_module(state), work_of(state)
     dep_modules, _ = _dependencies(state, module)
+    model = deps.model_for(_scope("tests", module, work))
     draft = test_designer.design_tests(
-        deps.model_for(_scope("tests", module, work)),
-        spec_of(state),
-        module,
-        work.conventions,
-        dependencies=dep_modules,
+        model, spec_of(state), module, work.conventions, dependencies=dep_modules
     )
-    return {"tests": [f.model_dump() for f in draft.files]}
+    n = deps.options.probe_inputs if deps.options.candidates > 1 else 0
+    inputs = input_designer.propose_inputs(model, spec_of(state), module, n=n) if n else []
+    return {"tests": [f.model_dump() for f in draft.files], "probe_inputs": inputs}
 
 
 def write_code(deps: Deps, state: WorkflowState) -> Update:
@@ -158,6 +161,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
             module,
             stated_in(spec_of(state).acceptance_examples, _user_words(state)),
             _run_program(deps, state, module),
+            state.get("probe_inputs", []),
         )
         files, tests, report = choice.files, choice.tests, choice.report
         if len(choice.reports) > 1 or choice.quarantined:
@@ -165,6 +169,7 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
         if choice.quarantined:
             changes.append(choice.note)
         update["candidates"] = []
+        update["probe_inputs"] = []
     else:
         files = work.files
         report = _run(deps, state, module, files, tests)
@@ -345,7 +350,14 @@ def finish(deps: Deps, state: WorkflowState) -> Update:
             for m in checklist[current:]
         ]
         current = len(checklist)
-    return {"outcomes": outcomes, "current": current, "work": {}, "tests": [], "candidates": []}
+    return {
+        "outcomes": outcomes,
+        "current": current,
+        "work": {},
+        "tests": [],
+        "candidates": [],
+        "probe_inputs": [],
+    }
 
 
 def after_finish(state: WorkflowState) -> Literal["plan", "document"]:

@@ -79,6 +79,8 @@ class Choice:
     reports: list[TestReport] = field(default_factory=list)
     output_agreement: list[int] = field(default_factory=list)
     probes: int = 0
+    proposed: int = 0
+    """Probes among ``probes`` that only the input designer proposed (none in a test)."""
     examples_met: list[int] = field(default_factory=list)
     example_checks: int = 0
 
@@ -91,8 +93,12 @@ class Choice:
             f"(tests passed per candidate: {passed}; {self.agreeing} agree)"
         )
         if self.probes:
+            inputs = f"{self.probes} test inputs"
+            if self.proposed:
+                tested = self.probes - self.proposed
+                inputs = f"{self.probes} inputs ({tested} from the tests, {self.proposed} proposed)"
             text += (
-                f"; outputs on {self.probes} test inputs agree with the other candidates "
+                f"; outputs on {inputs} agree with the other candidates "
                 f"{self.output_agreement} times"
             )
         if self.example_checks:
@@ -176,6 +182,7 @@ def choose(
     module: Module,
     examples: Sequence[str] = (),
     run_program: RunProgram | None = None,
+    inputs: Sequence[str] = (),
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
@@ -185,7 +192,10 @@ def choose(
     With ``run_program`` and several candidates, they are also probed on the tests' inputs
     and compared by their outputs (:mod:`codeproof.workflow.probing`); in a language
     whose examples do not become tests (Java), the examples are probed and a candidate
-    meeting more of them wins as if it passed more example tests.
+    meeting more of them wins as if it passed more example tests. ``inputs`` (lines from
+    :func:`codeproof.agents.input_designer.propose_inputs`) add the calls among them that
+    the language's prober accepts as probes: they weigh in the agreement only, having no
+    expected value.
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -197,7 +207,9 @@ def choose(
     probing = run_program is not None and len(candidates) > 1
     checks = example_checks(module, examples) if probing else []
     calls = [*probe_calls(module, tests), *(c for c, _ in checks)] if probing else []
-    calls = list(dict.fromkeys(calls))
+    lines = {str(i): line for i, line in enumerate(inputs)}
+    proposed = [c for c in probe_calls(module, lines) if c not in calls] if probing else []
+    calls = list(dict.fromkeys([*calls, *proposed]))
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
     agree = agreement(outputs) if calls else []
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
@@ -206,6 +218,7 @@ def choose(
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
     choice.output_agreement, choice.probes = agree, len(calls)
+    choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     if calls and not report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]

@@ -1,0 +1,76 @@
+"""The input designer: edge-case inputs that tell candidate implementations apart.
+
+The test designer's calls are few and mostly the specification's own examples; on them
+a correct and a subtly wrong candidate often return the same values, so comparing
+candidates by their outputs (:mod:`codeproof.workflow.probing`) cannot separate them.
+This role proposes further calls of the public interface, without expected values (a
+small model gets expected values wrong; the candidates' agreement decides instead). Like
+the test designer it sees the specification only, never the code.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from codeproof.agents.fences import code_blocks
+from codeproof.agents.layout import layout_for
+from codeproof.agents.prompting import conversation, render_module, render_spec
+from codeproof.agents.schemas import Module, Spec
+from codeproof.llm.base import ChatModel, ChatSettings
+
+logger = logging.getLogger(__name__)
+
+INPUTS_SYSTEM = """You choose inputs that tell a correct {language} implementation from a \
+wrong one. You never see the code and you do not write it."""
+
+INPUTS_USER = """{spec}
+
+{module}
+
+Write {n} calls of the public interface with literal arguments. Each call is a \
+different case a careless implementation could get wrong:
+- boundaries and off-by-one cases; empty, single-element and repeated values; zero, \
+negative and large numbers;
+- every special case or rule the description mentions, and the cases just beside it;
+- two or three ordinary inputs.
+Use only inputs the description allows. No expected values, no assertions, no variables, \
+no comments.
+
+Reply with one ```{tag} block, one call per line, like `{name}(...)`."""
+
+_COMMENT = re.compile(r"^\s*(#|//|/\*|\*)")
+
+
+def propose_inputs(
+    model: ChatModel, spec: Spec, module: Module, *, n: int = 10, max_tokens: int = 512
+) -> list[str]:
+    """The lines of the reply that may be calls of ``module``'s interface (at most ``2n``).
+
+    The lines are not checked here: the prober of the module's language keeps those
+    that call the interface with literal arguments
+    (:func:`codeproof.workflow.selection.choose`), so an import or a stray line costs
+    nothing. Comment lines and blank lines are dropped.
+    """
+    if n <= 0:
+        return []
+    layout = layout_for(module.language)
+    names = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", module.public_interface)
+    user = INPUTS_USER.format(
+        spec=render_spec(spec),
+        module=render_module(module),
+        n=n,
+        tag=layout.fence_tag,
+        name=names[0] if names else module.name,
+    )
+    messages = conversation(INPUTS_SYSTEM.format(language=module.language), user)
+    reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=max_tokens)).text
+    lines = [
+        line.strip()
+        for block in code_blocks(reply, layout)
+        for line in block.code.splitlines()
+        if line.strip() and not _COMMENT.match(line)
+    ]
+    unique = list(dict.fromkeys(lines))[: 2 * n]
+    logger.info("propose_inputs: %d line(s) for %s", len(unique), module.name)
+    return unique

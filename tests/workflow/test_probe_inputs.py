@@ -1,0 +1,68 @@
+"""Proposed inputs: probes without expected values that separate candidates the tests cannot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from codeproof.agents.schemas import Module
+from codeproof.toolchains.models import RunReport, TestCase, TestReport
+from codeproof.workflow.selection import choose
+
+MODULE = Module(name="m", purpose="Doubles n.", language="python", public_interface="f(n)")
+TESTS = {
+    "test_m.py": "from m import f\n\ndef test_a():\n    assert f(2) == 4\n    assert f(0) == 0\n"
+}
+CANDIDATES = [
+    {"m.py": "def f(n):\n    return abs(n) * 2\n"},  # wrong on negatives only
+    {"m.py": "def f(n):\n    return n * 2\n"},
+    {"m.py": "def f(n):\n    return n + n\n"},
+    {"m.py": "def f(n):\n    return 2 * n\n"},
+]
+INPUTS = ["f(-3)", "print(f(5))", "import os", "f(x)", "f(2)"]
+
+
+def _green(files: dict[str, str], tests: dict[str, str]) -> TestReport:
+    return TestReport(total=1, passed=1, tests=[TestCase(name="test_a", outcome="passed")])
+
+
+def _runner(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Runs the probe program for real, in a scratch directory (trusted test code)."""
+    count = iter(range(100))
+
+    def run(files: dict[str, str], args: list[str], timeout: float) -> RunReport:
+        work = tmp_path / str(next(count))
+        work.mkdir()
+        for name, text in files.items():
+            (work / name).write_text(text)
+        done = subprocess.run(
+            [sys.executable, *args], cwd=work, capture_output=True, text=True, timeout=timeout
+        )
+        return RunReport(exit_code=done.returncode, stdout=done.stdout, stderr=done.stderr)
+
+    return run
+
+
+def test_the_tests_inputs_tie_and_the_greedy_candidate_wins(tmp_path: Path) -> None:
+    choice = choose(_green, CANDIDATES, TESTS, MODULE, run_program=_runner(tmp_path))
+    assert choice.index == 0 and choice.probes == 2 and choice.proposed == 0
+    assert len(set(choice.output_agreement)) == 1
+
+
+def test_proposed_inputs_separate_a_candidate_wrong_on_an_edge(tmp_path: Path) -> None:
+    choice = choose(_green, CANDIDATES, TESTS, MODULE, run_program=_runner(tmp_path), inputs=INPUTS)
+    # f(-3) and f(5) are new probes; f(x) is no literal call, f(2) is already a test's
+    assert choice.probes == 4 and choice.proposed == 2
+    assert choice.index == 1
+    assert choice.output_agreement[0] < choice.output_agreement[1]
+    assert "outputs on 4 inputs (2 from the tests, 2 proposed)" in choice.note
+    assert choice.quarantined == []
+
+
+def test_one_candidate_is_not_probed(tmp_path: Path) -> None:
+    choice = choose(
+        _green, CANDIDATES[:1], TESTS, MODULE, run_program=_runner(tmp_path), inputs=INPUTS
+    )
+    assert choice.index == 0 and choice.probes == 0 and choice.proposed == 0
+    assert list(tmp_path.iterdir()) == []

@@ -133,6 +133,11 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     assert "outputs on 2 inputs (1 from the tests, 1 proposed)" in note
     assert "outputs on 1 test inputs agree" in rows["tiny/add"]["history"][0]
     assert json.loads((tmp_path / "run.json").read_text())["probe_inputs"] == 2
+    # what the choice was made from is kept for `codeproof eval-replay`
+    drafts = rows["tiny/is_even"]["draft_files"]
+    assert len(drafts) == 2 and all(d["is_even.py"].endswith(wrong) for d in drafts)
+    assert rows["tiny/is_even"]["designed_tests"] == {"test_is_even.py": even_tests}
+    assert rows["tiny/is_even"]["probe_inputs"] == ["is_even(-2)", "is_even(4)"]
     assert rows["tiny/is_even"]["history"][1:] == ["parity"]
     assert summary.modes["pipeline"].success_rate == 1.0
     assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}

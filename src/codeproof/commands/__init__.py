@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from codeproof.commands import ask, doctor, eval, mcp, models, new, runs, sandbox
+from codeproof.commands import ask, doctor, eval, eval_replay, mcp, models, new, runs, sandbox
 
-COMMAND_MODULES: list[ModuleType] = [doctor, ask, models, mcp, sandbox, eval, new, runs]
+COMMAND_MODULES: list[ModuleType] = [
+    doctor,
+    ask,
+    models,
+    mcp,
+    sandbox,
+    eval,
+    eval_replay,
+    new,
+    runs,
+]

@@ -94,6 +94,10 @@ def eval_command(
     candidates: Annotated[
         int | None, typer.Option(min=1, help="Pipeline candidates per task (workflow default).")
     ] = None,
+    probe_inputs: Annotated[
+        int | None,
+        typer.Option(min=0, max=40, help="Proposed probe inputs per task (workflow default)."),
+    ] = None,
     provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
     model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
     out: Annotated[Path | None, typer.Option(help="Output directory.")] = None,
@@ -110,7 +114,7 @@ def eval_command(
     settings = load_settings(
         llm={"provider": provider, "model": model, "cache": False if no_cache else None},
         evaluation={"data_dir": data_dir},
-        workflow={"candidates": candidates},
+        workflow={"candidates": candidates, "probe_inputs": probe_inputs},
     )
     tasks = sample_tasks(
         load_dataset(dataset, data_dir=settings.evaluation.data_dir), limit, sample_seed

@@ -39,6 +39,18 @@ TestRunner = ToolchainAPI
 
 
 @dataclass
+class Evidence:
+    """The inputs of the choice among drafts: enough to make it again without a model."""
+
+    drafts: list[dict[str, str]]
+    """Every first draft's files, in candidate order."""
+    tests: dict[str, str]
+    """The designed tests as written (before any set-aside)."""
+    inputs: list[str]
+    """The input designer's lines (probe inputs)."""
+
+
+@dataclass
 class PipelineOutcome:
     """What the pipeline produced for one task."""
 
@@ -55,6 +67,8 @@ class PipelineOutcome:
     failures: list[str] = field(default_factory=list)
     """The final code's failing own tests, ``name: first line of the message`` (or the
     run's message when nothing ran, e.g. a compilation failure)."""
+    evidence: Evidence | None = None
+    """What the choice was made from (for replaying it, :mod:`.replay`)."""
 
 
 FAILURES_KEPT = 20
@@ -188,6 +202,7 @@ def run_pipeline(
     conventions = runner.conventions()
     made = _draft(model, task, spec, module, conventions, candidates, probe_inputs)
     drafts = made.code
+    evidence = Evidence(drafts, _as_dict(made.tests.files), made.inputs)
     choice = choose(
         lambda files, tests: runner.run_tests(files, tests, timeout_s),
         drafts,
@@ -200,7 +215,7 @@ def run_pipeline(
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
         firsts = [_main_code(d, module) for d in drafts]
-        return PipelineOutcome(firsts[0], False, 0, drafts=firsts, chosen=0)
+        return PipelineOutcome(firsts[0], False, 0, drafts=firsts, chosen=0, evidence=evidence)
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]
     best = (report.passed, files, report)
@@ -230,4 +245,5 @@ def run_pipeline(
         drafts=[_main_code(d, module) for d in drafts],
         chosen=choice.index,
         failures=_failures(report),
+        evidence=evidence,
     )

@@ -47,6 +47,12 @@ class TaskResult(BaseModel):
     """Pipeline only: the designed tests the final code was held to (after set-asides)."""
     own_failures: list[str] | None = None
     """Pipeline only: the final code's failing own tests (name: first message line)."""
+    draft_files: list[dict[str, str]] | None = None
+    """Pipeline only: every first draft's files, in candidate order (to replay the choice)."""
+    designed_tests: dict[str, str] | None = None
+    """Pipeline only: the designed tests as written, before any set-aside."""
+    probe_inputs: list[str] | None = None
+    """Pipeline only: the input designer's proposed probe inputs."""
 
     @property
     def tokens(self) -> int:
@@ -125,6 +131,27 @@ class ResultStore:
             _check_same_run(previous, info)
         run_file.write_text(info.model_dump_json(indent=2) + "\n", encoding="utf-8")
         return existing if resume else []
+
+
+def load_run_info(out_dir: Path) -> RunInfo:
+    """The ``run.json`` of an output directory.
+
+    Raises:
+        InputError: It is missing or not a run description.
+    """
+    path = out_dir / RUN_FILE
+    try:
+        return RunInfo.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError as exc:
+        raise InputError(
+            f"{out_dir} holds no {RUN_FILE}",
+            hint="pass the --out directory of a codeproof eval run",
+        ) from exc
+    except ValueError as exc:  # invalid JSON or a pydantic ValidationError
+        raise InputError(
+            f"{path} is not a run description ({exc.__class__.__name__})",
+            hint="restore it from the run's output or re-run the evaluation",
+        ) from exc
 
 
 def _check_same_run(previous: RunInfo, current: RunInfo) -> None:

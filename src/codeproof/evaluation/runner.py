@@ -27,7 +27,7 @@ from codeproof.errors import (
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.extract import assemble
 from codeproof.evaluation.metering import MeteredModel
-from codeproof.evaluation.pipeline import TestRunner, run_pipeline
+from codeproof.evaluation.pipeline import Evidence, TestRunner, run_pipeline
 from codeproof.evaluation.report import write_reports
 from codeproof.evaluation.results import Mode, ResultStore, RunInfo, TaskResult
 from codeproof.evaluation.scoring import Scorer
@@ -78,6 +78,7 @@ class _Solved:
     chosen: int | None = None
     tests: dict[str, str] | None = None
     failures: list[str] | None = None
+    evidence: Evidence | None = None
 
 
 class Evaluator:
@@ -191,6 +192,7 @@ class Evaluator:
             outcome.chosen,
             outcome.tests,
             outcome.failures,
+            outcome.evidence,
         )
 
     def _run_task(self, mode: Mode, task: Task) -> TaskResult:
@@ -230,6 +232,9 @@ class Evaluator:
             chosen_draft=solved.chosen,
             own_tests=solved.tests,
             own_failures=solved.failures,
+            draft_files=solved.evidence.drafts if solved.evidence else None,
+            designed_tests=solved.evidence.tests if solved.evidence else None,
+            probe_inputs=solved.evidence.inputs if solved.evidence else None,
         )
         self.store.append(result)
         with self._lock:

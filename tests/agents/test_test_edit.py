@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.agents.test_edit import remove_tests
+from codeproof.agents.test_edit import java_tests_at, remove_tests, uncompiled_java_tests
 
 PY = """import pytest
 from m import add
@@ -98,3 +98,39 @@ def test_java_method_is_cut_with_its_annotations() -> None:
     assert removed == ["SolutionTest.testNeg()"]
     assert "testNeg" not in text and "DisplayName" not in text
     assert text == JAVA.split("    @Test\n    @DisplayName")[0] + "}\n"
+
+
+JAVA_TESTS = """import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+
+class SolutionTest {
+    @Test
+    void ok() {
+        assertEquals(2, new Solution().f(1));
+    }
+
+    @Test
+    void wrongType() {
+        assertEquals(2, new Solution().f("1"));
+    }
+
+    @Test
+    @DisplayName("x")
+    public void unknownMethod() {
+        assertEquals(2, new Solution().g(1));
+    }
+}
+"""
+
+
+def test_javac_errors_point_at_the_test_methods_they_fall_in() -> None:
+    assert java_tests_at(JAVA_TESTS, [7, 12, 18, 1]) == ["ok", "wrongType", "unknownMethod"]
+    message = (
+        "compilation failed: SolutionTest.java:12: error: incompatible types: String cannot "
+        "be converted to int; SolutionTest.java:18: cannot find symbol; Solution.java:3: "
+        "error: missing return statement"
+    )
+    tests = {"SolutionTest.java": JAVA_TESTS}
+    assert uncompiled_java_tests(message, tests) == ["wrongType", "unknownMethod"]
+    assert uncompiled_java_tests("compilation failed: Solution.java:12: error: x", tests) == []
+    assert uncompiled_java_tests("", tests) == []

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import PurePosixPath
 
 Span = tuple[int, int]
 """``(start, end)`` character offsets of one test in its file."""
@@ -164,6 +165,41 @@ def locate_java_test(source: str, name: str) -> Span | None:
     body = source.find("{", found[0].end())
     closing = _matching(source, body, "{", "}") if body >= 0 else None
     return None if closing is None else (found[0].start(), closing + 1)
+
+
+_JAVA_METHOD = re.compile(
+    r"((?:@\w+(?:\([^)]*\))?\s*)+)(?:public\s+|protected\s+|private\s+)?void\s+(\w+)\s*\("
+)
+_JAVAC_ERROR = re.compile(r"(?:^|[\s;:])([\w./$-]+\.java):(\d+): (?:error: )?")
+
+
+def java_tests_at(source: str, lines: Iterable[int]) -> list[str]:
+    """The ``@Test`` methods of ``source`` whose text spans one of ``lines`` (1-based)."""
+    spans = []
+    for match in _JAVA_METHOD.finditer(source):
+        if "@Test" not in match.group(1) and "@ParameterizedTest" not in match.group(1):
+            continue
+        body = source.find("{", match.end())
+        closing = _matching(source, body, "{", "}") if body >= 0 else None
+        if closing is not None:
+            first = source.count("\n", 0, match.start()) + 1
+            spans.append((first, source.count("\n", 0, closing) + 1, match.group(2)))
+    found = [name for line in lines for first, last, name in spans if first <= line <= last]
+    return list(dict.fromkeys(found))
+
+
+def uncompiled_java_tests(message: str, tests: Mapping[str, str]) -> list[str]:
+    """The test methods that javac's errors (``File.java:12: ...`` in a report's
+    ``message``) point into; errors in other files (the code's) are ignored."""
+    lines: dict[str, list[int]] = {}
+    for match in _JAVAC_ERROR.finditer(message):
+        lines.setdefault(PurePosixPath(match.group(1)).name, []).append(int(match.group(2)))
+    found = [
+        name
+        for path, source in tests.items()
+        for name in java_tests_at(source, lines.get(PurePosixPath(path).name, []))
+    ]
+    return list(dict.fromkeys(found))
 
 
 def _c_like_remover(locate: Locator) -> Callable[[str, str], str | None]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from codeproof.agents.example_tests import example_tests, is_example_test
 from codeproof.agents.schemas import Module
-from codeproof.agents.test_edit import remove_tests
+from codeproof.agents.test_edit import remove_tests, uncompiled_java_tests
 from codeproof.toolchains.models import TestReport
 from codeproof.workflow.consensus import consensus, edit_asserts
 from codeproof.workflow.probing import (
@@ -49,6 +49,15 @@ RunTests = Callable[[dict[str, str], dict[str, str]], TestReport]
 
 MIN_AGREEING = 2
 """Candidates that must agree before a test they all fail is quarantined."""
+
+UNCOMPILED_TESTS: dict[str, Callable[[str, dict[str, str]], list[str]]] = {
+    "java": uncompiled_java_tests,
+}
+"""Compiled languages: ``(a report's compiler message, test files) -> the test methods the
+errors point into``. One such method keeps the whole test class from running."""
+
+PRUNE_ROUNDS = 3
+"""Rounds of removing uncompiled tests (a report lists the compiler's first errors only)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +212,7 @@ def choose(
     generated = example_tests(module, examples)
     tests = {**tests, **generated}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
+    tests, reports, uncompiled = _prune_uncompiled(run, language, candidates, tests, reports)
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
     probing = run_program is not None and len(candidates) > 1
     checks = example_checks(module, examples) if probing else []
@@ -217,6 +227,7 @@ def choose(
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
+    choice.quarantined = uncompiled
     choice.output_agreement, choice.probes = agree, len(calls)
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
@@ -233,6 +244,42 @@ def choose(
         if removed:
             _retest(run, choice, kept, removed)
     return choice
+
+
+def _prune_uncompiled(
+    run: RunTests,
+    language: str,
+    candidates: Sequence[dict[str, str]],
+    tests: dict[str, str],
+    reports: list[TestReport],
+) -> tuple[dict[str, str], list[TestReport], list[str]]:
+    """Remove the test methods that do not compile against most candidates, and run again.
+
+    In a compiled language one test calling the interface with a literal of the wrong
+    type fails the compilation of its whole class, so no test runs for any candidate and
+    neither the choice nor the repairer learns anything from the tests. A method the
+    compiler's errors point into for more than half of the candidates is the test's
+    fault, not the code's: it is removed (and recorded). Errors in a candidate's own
+    files do not count.
+    """
+    finder = UNCOMPILED_TESTS.get(language)
+    tried = sum(1 for files in candidates if files)
+    notes: list[str] = []
+    for _ in range(PRUNE_ROUNDS if finder and tried else 0):
+        counts: dict[str, int] = {}
+        for report in reports:
+            if report.total == 0 and report.message:
+                for name in finder(report.message, tests) if finder else []:
+                    counts[name] = counts.get(name, 0) + 1
+        broken = [name for name, count in counts.items() if 2 * count > tried]
+        kept, removed = remove_tests(language, tests, broken)
+        if not removed:
+            break
+        logger.info("removed %d test(s) that do not compile: %s", len(removed), removed)
+        notes += [f"{n} (does not compile against {counts[n]} of {tried})" for n in removed]
+        tests = kept
+        reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
+    return tests, reports, notes
 
 
 def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> None:

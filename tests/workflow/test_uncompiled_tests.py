@@ -1,0 +1,84 @@
+"""Java test methods that do not compile against most candidates are removed (real javac)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from codeproof.agents.schemas import Module
+from codeproof.config import load_settings
+from codeproof.sandbox.docker_backend import DockerSandbox
+from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.workflow.selection import choose
+
+TESTS = """import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+
+class SolutionTest {
+    @Test
+    void one() {
+        assertEquals(2, new Solution().f(1));
+    }
+
+    @Test
+    void wrongType() {
+        assertEquals(2, new Solution().f("1"));
+    }
+
+    @Test
+    void zero() {
+        assertEquals(1, new Solution().f(0));
+    }
+}
+"""
+MODULE = Module(name="Solution", purpose="p", language="java", public_interface="int f(int x)")
+
+
+@pytest.fixture(scope="module")
+def java() -> Iterator[ToolchainClient]:
+    settings = load_settings()
+    if not DockerSandbox(settings).available():
+        pytest.skip("no Docker daemon reachable")
+    docker = settings.model_copy(
+        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
+    )
+    with open_toolchain(docker, "java") as client:
+        yield client
+
+
+@pytest.mark.docker
+def test_a_method_that_compiles_for_no_candidate_is_removed_and_the_rest_run(
+    java: ToolchainClient,
+) -> None:
+    candidates = [
+        {"Solution.java": f"public class Solution {{\n    public int f(int x) {{ {body} }}\n}}\n"}
+        for body in ("return x + 1;", "return 1 + x;", "return x;")
+    ]
+    choice = choose(
+        lambda files, tests: java.run_tests(files, tests, 60),
+        candidates,
+        {"SolutionTest.java": TESTS},
+        MODULE,
+        run_program=lambda files, args, timeout: java.run(files, args, timeout_s=timeout),
+    )
+    assert [r.passed for r in choice.reports] == [2, 2, 0]
+    assert choice.index == 0 and choice.report.green
+    assert choice.quarantined[0] == "wrongType (does not compile against 3 of 3)"
+    assert "wrongType" not in choice.tests["SolutionTest.java"]
+    assert "void zero()" in choice.tests["SolutionTest.java"]
+
+
+@pytest.mark.docker
+def test_a_candidate_that_does_not_compile_removes_no_test(java: ToolchainClient) -> None:
+    good = "public class Solution {\n    public int f(int x) { return x + 1; }\n}\n"
+    broken = "public class Solution {\n    public int f(int x) { return y; }\n}\n"
+    tests = {"SolutionTest.java": TESTS.replace('f("1")', "f(1)")}
+    choice = choose(
+        lambda files, tests: java.run_tests(files, tests, 60),
+        [{"Solution.java": broken}, {"Solution.java": good}],
+        tests,
+        MODULE,
+    )
+    assert choice.index == 1 and choice.quarantined == []
+    assert choice.tests == tests

@@ -18,8 +18,8 @@ print(add(10**9, 1))
 x = 3
 // not python
 add(2.5, 1)
-```
-These cover the edge cases."""
+"""
+REPLY += "add(" + "9" * 200 + ", 1)\n```\nThese cover the edge cases."  # a runaway literal
 
 
 def test_lines_of_the_reply_are_kept_once_without_comments_or_prose(
@@ -32,7 +32,7 @@ def test_lines_of_the_reply_are_kept_once_without_comments_or_prose(
     probes = probe_calls(module, {str(i): line for i, line in enumerate(lines)})
     assert probes == ["add(0, 0)", "add(-1, 1)", "add(2.5, 1)"]
     prompt = model.calls[0].messages[-1].content
-    for expected in ("add(1, 2) -> 3", "add(a: int, b: int) -> int", "8 calls", "like `add(...)`"):
+    for expected in ("add(1, 2) -> 3", "add(a: int, b: int) -> int", "8 NEW calls", "`add(...)`"):
         assert expected in prompt
     assert model.calls[0].settings.temperature == 0.0
 

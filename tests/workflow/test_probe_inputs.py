@@ -27,11 +27,13 @@ def _green(files: dict[str, str], tests: dict[str, str]) -> TestReport:
     return TestReport(total=1, passed=1, tests=[TestCase(name="test_a", outcome="passed")])
 
 
-def _runner(tmp_path: Path):  # type: ignore[no-untyped-def]
+def _runner(tmp_path: Path, budgets: list[float] | None = None):  # type: ignore[no-untyped-def]
     """Runs the probe program for real, in a scratch directory (trusted test code)."""
     count = iter(range(100))
 
     def run(files: dict[str, str], args: list[str], timeout: float) -> RunReport:
+        if budgets is not None:
+            budgets.append(timeout)
         work = tmp_path / str(next(count))
         work.mkdir()
         for name, text in files.items():
@@ -51,9 +53,13 @@ def test_the_tests_inputs_tie_and_the_greedy_candidate_wins(tmp_path: Path) -> N
 
 
 def test_proposed_inputs_separate_a_candidate_wrong_on_an_edge(tmp_path: Path) -> None:
-    choice = choose(_green, CANDIDATES, TESTS, MODULE, run_program=_runner(tmp_path), inputs=INPUTS)
+    budgets: list[float] = []
+    run = _runner(tmp_path, budgets)
+    choice = choose(_green, CANDIDATES, TESTS, MODULE, run_program=run, inputs=INPUTS)
     # f(-3) and f(5) are new probes; f(x) is no literal call, f(2) is already a test's
     assert choice.probes == 4 and choice.proposed == 2
+    # each call may take its 2 s: the budget of a candidate's run grows with the calls
+    assert budgets == [30.0 + 2.0 * 4] * 4
     assert choice.index == 1
     assert choice.output_agreement[0] < choice.output_agreement[1]
     assert "outputs on 4 inputs (2 from the tests, 2 proposed)" in choice.note

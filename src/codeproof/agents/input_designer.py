@@ -21,25 +21,28 @@ from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
 
-INPUTS_SYSTEM = """You choose inputs that tell a correct {language} implementation from a \
-wrong one. You never see the code and you do not write it."""
+INPUTS_SYSTEM = """You are a tester. You list inputs for {language} code you cannot see; \
+you never write the code itself."""
 
 INPUTS_USER = """{spec}
 
 {module}
 
-Write {n} calls of the public interface with literal arguments. Each call is a \
-different case a careless implementation could get wrong:
-- boundaries and off-by-one cases; empty, single-element and repeated values; zero, \
-negative and large numbers;
-- every special case or rule the description mentions, and the cases just beside it;
-- two or three ordinary inputs.
-Use only inputs the description allows. No expected values, no assertions, no variables, \
-no comments.
+List {n} NEW calls of `{name}` with literal arguments that are not among the examples \
+above. Pick inputs on which a careless implementation goes wrong:
+- boundaries and off-by-one cases; empty, single-element and repeated values; zero and \
+negative numbers;
+- every special case or rule the description mentions, and the cases just beside it.
+Use only inputs the description allows, of the types the signature takes. Write only the \
+calls: no function definition, no expected values, no print, no comments.
 
 Reply with one ```{tag} block, one call per line, like `{name}(...)`."""
 
 _COMMENT = re.compile(r"^\s*(#|//|/\*|\*)")
+
+MAX_LINE = 200
+"""Longer lines are dropped: a small model's runaway literal (``f(10000000000...)``,
+``"aaaa..."``) is cut by the token limit or tests nothing a shorter one does not."""
 
 
 def propose_inputs(
@@ -50,7 +53,8 @@ def propose_inputs(
     The lines are not checked here: the prober of the module's language keeps those
     that call the interface with literal arguments
     (:func:`codeproof.workflow.selection.choose`), so an import or a stray line costs
-    nothing. Comment lines and blank lines are dropped.
+    nothing. Comment lines, blank lines and lines over :data:`MAX_LINE` characters are
+    dropped.
     """
     if n <= 0:
         return []
@@ -69,7 +73,7 @@ def propose_inputs(
         line.strip()
         for block in code_blocks(reply, layout)
         for line in block.code.splitlines()
-        if line.strip() and not _COMMENT.match(line)
+        if line.strip() and not _COMMENT.match(line) and len(line.strip()) <= MAX_LINE
     ]
     unique = list(dict.fromkeys(lines))[: 2 * n]
     logger.info("propose_inputs: %d line(s) for %s", len(unique), module.name)

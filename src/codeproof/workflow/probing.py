@@ -41,7 +41,13 @@ MAX_PROBES = 40
 """Probes per module (the first ones found, in test-file order)."""
 
 PROBE_TIMEOUT_S = 30.0
-"""Budget of one candidate's probe run (each call is also cut after 2 s)."""
+"""Fixed budget of one candidate's probe run (start-up, compilation), besides
+:data:`CALL_TIMEOUT_S` per call."""
+
+CALL_TIMEOUT_S = 2.0
+"""Each call is cut after this long (it then outputs ``!TimeoutError``); the run's budget
+grows by as much per call, so that a correct but slow candidate on a few huge inputs is
+not cut off as a whole (which would leave it without outputs)."""
 
 MIN_SHARE = 0.5
 """A consensus output is returned by more than this share of the probed candidates."""
@@ -235,7 +241,8 @@ def _probe_run(
 ) -> tuple[Outputs, RunReport]:
     program = prober.program(calls, stem)
     command = list(prober.command or (prober.path,))
-    report = run({**files, prober.path: program}, command, PROBE_TIMEOUT_S)
+    budget = PROBE_TIMEOUT_S + CALL_TIMEOUT_S * len(calls)
+    report = run({**files, prober.path: program}, command, budget)
     outputs = [
         json.loads(line[len(MARK) :])
         for line in report.stdout.splitlines()

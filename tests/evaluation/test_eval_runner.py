@@ -101,8 +101,8 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     add = "def add(a, b):\n    return a + b\n"
     wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("False", "n % 2 == 0"))
     rules: list[Rule] = [
-        (_asks("You choose inputs", "is_even"), "```python\nis_even(-2)\nis_even(4)\n```"),
-        (_asks("You choose inputs", "add"), "no calls today"),
+        (_asks("You are a tester", "is_even"), "```python\nis_even(-2)\nis_even(4)\n```"),
+        (_asks("You are a tester", "add"), "no calls today"),
         (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
         (_asks("cannot see", "add"), _file("test_add.py", add_tests)),
         (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),

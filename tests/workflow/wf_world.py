@@ -173,7 +173,7 @@ class World:
                 lambda m: fenced(f"test_{_module(m)}.py", self.tests[_module(m)]),
             ),
             (
-                starts("You choose inputs"),
+                starts("You are a tester"),
                 lambda m: f"```python\n{self.inputs.get(_module(m), '')}\n```",
             ),
             (starts("You are an expert python programmer"), self.write),

@@ -222,7 +222,7 @@ CANDIDATES = {
         "function half(n) { console.log('noise'); return n / 2; }\nmodule.exports = { half };\n",
         "function half(n) { return Math.floor(n / 2); }\nmodule.exports = { half };\n",
         "module.exports = function half(n) { return n * 0.5; };\n",
-        "function half(n) { return n.foo.bar; }\nmodule.exports = { half };\n",
+        "function half(n) { while (true) {} }\nmodule.exports = { half };\n",
     ],
     "java": [
         "public class Half {\n    public double half(int n) {\n"

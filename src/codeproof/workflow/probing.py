@@ -86,7 +86,7 @@ for call in CALLS:
     if ns is None:
         out = err
     else:
-        signal.alarm(2)
+        signal.alarm({limit_s})
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 out = repr(_canon(eval(call, dict(ns))))
@@ -98,21 +98,27 @@ for call in CALLS:
 """
 
 _JS_SCRIPT = """\
+const vm = require('vm');
 const CALLS = {calls};
 const log = console.log;
 let m, err = null;
 console.log = () => {{}};
 try {{ m = require('./{module}'); }} catch (e) {{ err = '!import ' + (e && e.name); }}
 const names = typeof m === 'function' ? {{ [m.name]: m }} : m && typeof m === 'object' ? m : {{}};
+globalThis.__codeproofNames = names;
+const params = '{{' + Object.keys(names).join(', ') + '}}';
 for (const call of CALLS) {{
   let out;
   if (err) out = err;
   else {{
     try {{
-      const v = new Function(...Object.keys(names), 'return (' + call + ');')(
-        ...Object.values(names));
+      // in this realm (arrays stay Arrays), cut after {limit_ms} ms like the other probes
+      const code = '((' + params + ') => (' + call + '))(globalThis.__codeproofNames)';
+      const v = vm.runInThisContext(code, {{ timeout: {limit_ms} }});
       out = v === undefined ? 'undefined' : JSON.stringify(v);
-    }} catch (e) {{ out = '!' + (e && e.name); }}
+    }} catch (e) {{
+      out = e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' ? '!TimeoutError' : '!' + (e && e.name);
+    }}
   }}
   log({mark!r} + JSON.stringify(String(out).slice(0, 400)));
 }}
@@ -187,7 +193,13 @@ class _Prober:
 
 def _template(template: str) -> Callable[[Sequence[str], str], str]:
     def render(calls: Sequence[str], stem: str) -> str:
-        return template.format(calls=json.dumps(list(calls)), module=stem, mark=MARK)
+        return template.format(
+            calls=json.dumps(list(calls)),
+            module=stem,
+            mark=MARK,
+            limit_s=int(CALL_TIMEOUT_S),
+            limit_ms=int(CALL_TIMEOUT_S * 1000),
+        )
 
     return render
 

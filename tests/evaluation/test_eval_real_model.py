@@ -10,6 +10,8 @@ import pytest
 
 from codeproof.config import Settings
 from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.replay import replay_task
+from codeproof.evaluation.results import ResultStore
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.local import LocalChatModel
@@ -50,7 +52,12 @@ def test_pipeline_mode_with_the_small_model(
 ) -> None:
     [add] = [t for t in tiny_tasks if t.task_id == "tiny/add"]
     options = EvalOptions(
-        dataset="tiny", modes=("pipeline",), candidates=2, max_attempts=2, max_tokens=256
+        dataset="tiny",
+        modes=("pipeline",),
+        candidates=2,
+        probe_inputs=3,
+        max_attempts=2,
+        max_tokens=256,
     )
     summary = Evaluator(
         small_local_model,
@@ -60,10 +67,16 @@ def test_pipeline_mode_with_the_small_model(
         tmp_path,
     ).run([add])
     [row] = map(json.loads, (tmp_path / "results.jsonl").read_text().splitlines())
-    # tests, the prompt's completion, a plan, the programmer's draft (+ repairs)
-    assert row["llm_calls"] >= 4 and row["attempts"] >= 1
+    # tests, probe inputs, the prompt's completion, a plan, the programmer's draft (+ repairs)
+    assert row["llm_calls"] >= 5 and row["attempts"] >= 1
     assert row["history"][0].startswith("chose candidate"), row["history"]
     assert isinstance(row["own_tests_green"], bool)
     compile(row["final_code"], "add", "exec")
     assert row["passed"], row["final_code"]
     assert summary.modes["pipeline"].tasks == 1
+    # the evidence of the choice is kept, and replaying it picks the same draft
+    assert len(row["draft_files"]) == 2 and isinstance(row["probe_inputs"], list)
+    [stored] = ResultStore(tmp_path).load()
+    with open_toolchain(docker_ready, "python") as client:
+        again = replay_task(client, stored, add)
+    assert again.replayed == again.stored == row["chosen_draft"]

@@ -55,6 +55,7 @@ def test_request_to_a_project_whose_tests_pass(
         max_attempts=3,
         max_clarify_rounds=0,
         candidates=3,
+        probe_inputs=4,
     )
     runner = Runner(wf_settings, store, small_local_model, real_toolchains, AutoHuman())
 
@@ -69,3 +70,10 @@ def test_request_to_a_project_whose_tests_pass(
     [line] = json.loads((out / "codeproof-report.json").read_text())["modules"]
     assert (line["tests_total"], line["tests_passed"]) == (report.total, report.passed)
     assert line["status"] == "passed"
+    # the input designer was asked (in the test branch), and what it proposed was recorded
+    [design] = [
+        e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "design_tests"
+    ]
+    assert isinstance(design.payload["output"]["probe_inputs"], list)
+    asked = [e.payload["prompt"][0]["content"] for e in store.events(result.run_id, "llm_call")]
+    assert sum(p.startswith("You are a tester") for p in asked) == 1

@@ -5,7 +5,9 @@ A probe is a call of the module's interface with literal arguments (numbers, str
 characters, ``Arrays.asList``/``List.of``, arrays...). The probe program calls each on a
 fresh instance of the module's class (``new Half().half(3)``; a static method is reached
 through the instance too) and prints the result as JSON, so that outputs compare across
-candidates and against the tests' expected literals (:func:`java_value`).
+candidates and against the tests' expected literals (:func:`java_value`). A call on an
+instance built with literal constructor arguments (``new Account(100).deposit(5)``)
+keeps its constructor: a class without a no-argument constructor is probed too.
 """
 
 from __future__ import annotations
@@ -48,8 +50,26 @@ _DECLARED = re.compile(r"(?:[\w$>\]]|\bnew)\s*$")
 constructor call, but not a call (``.f(``, ``(f(``, ``return f(``)."""
 
 
+_CONSTRUCTED = re.compile(r"\bnew\s+([\w$.]+)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$")
+"""A receiver ``new C(args).`` right before a call (constructor arguments with one level
+of nested parentheses, e.g. ``Arrays.asList(1, 2)``)."""
+
+
+def _constructed(receiver: str, args: str) -> str:
+    """``new C(args).`` as a probe prefix; empty for a no-argument constructor (the
+    probe program makes a fresh instance anyway) or non-literal arguments."""
+    match = _CONSTRUCTED.search(receiver)
+    if match is None:
+        return ""
+    ctor = match.group(0)[match.group(0).index("(") :].rstrip().rstrip(".").rstrip()
+    if not ctor[1:-1].strip() or not literal_arguments(ctor):
+        return ""
+    return f"new {match.group(1)}{ctor}."
+
+
 def java_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
-    """Calls ``name(args)`` of ``names`` with literal arguments in Java test sources."""
+    """Calls ``name(args)`` of ``names`` with literal arguments in Java test sources
+    (``new C(args).name(args)`` on an instance built with literal arguments)."""
     found: list[str] = []
     for source in tests.values():
         for name in names:
@@ -59,7 +79,8 @@ def java_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
                     continue
                 args = balanced_span(source, match.end() - 1)
                 if args is not None and literal_arguments(args):
-                    found.append(f"{name}{args}")
+                    receiver = source[max(match.start() - 200, 0) : match.start()]
+                    found.append(f"{_constructed(receiver, args)}{name}{args}")
     return list(dict.fromkeys(found))[:MAX_CALLS]
 
 
@@ -71,14 +92,27 @@ _RECEIVER = re.compile(
 
 def call_key(expression: str) -> str | None:
     """The probe key ``name(args)`` of ``s.name(args)``, ``new C().name(args)`` or
-    ``C.name(args)``; ``None`` for anything else."""
+    ``C.name(args)``, and ``new C(args).name(args)`` when the constructor takes literal
+    arguments (as :func:`java_calls` finds it); ``None`` for anything else."""
     match = _RECEIVER.match(expression)
-    if match is None:
+    if match is not None:
+        args = balanced_span(expression, match.end())
+        if args is None or expression[match.end() + len(args) :].strip():
+            return None
+        return f"{match['name']}{args}"
+    if not re.match(r"\s*new\s+[\w$.]+\s*\(", expression):
         return None
-    args = balanced_span(expression, match.end())
-    if args is None or expression[match.end() + len(args) :].strip():
+    opening = expression.index("(")
+    ctor = balanced_span(expression, opening)
+    after = expression[opening + len(ctor) :] if ctor is not None else ""
+    called = re.match(r"\s*\.\s*([A-Za-z_$][\w$]*)\s*(?=\()", after)
+    if ctor is None or called is None:
         return None
-    return f"{match['name']}{args}"
+    args = balanced_span(after, called.end())
+    if args is None or after[called.end() + len(args) :].strip():
+        return None
+    prefix = _constructed(expression[: opening + len(ctor)] + ".", args)
+    return f"{prefix}{called.group(1)}{args}" if prefix else None
 
 
 _PROGRAM = """\
@@ -190,7 +224,8 @@ def uncompiled_calls(output: str, calls: Sequence[str]) -> set[int]:
 
 
 def _call_line(class_name: str, call: str) -> str:
-    return f"        calls.add(() -> (Object) (new {class_name}().{call}));"
+    target = call if call.startswith("new ") else f"new {class_name}().{call}"
+    return f"        calls.add(() -> (Object) ({target}));"
 
 
 def _number(text: str) -> tuple[bool, object]:

@@ -1,4 +1,4 @@
-"""Java test methods that do not compile against most candidates are removed (real javac)."""
+"""Java choice details (real javac): uncompiled test methods, constructed receivers."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from codeproof.agents.schemas import Module
 from codeproof.config import load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.workflow.java_probe import call_key, java_calls
 from codeproof.workflow.selection import choose
 
 TESTS = """import org.junit.jupiter.api.Test;
@@ -82,3 +83,60 @@ def test_a_candidate_that_does_not_compile_removes_no_test(java: ToolchainClient
     )
     assert choice.index == 1 and choice.quarantined == []
     assert choice.tests == tests
+
+
+ACCOUNT_TESTS = """import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+
+class AccountTest {
+    @Test
+    void deposit() {
+        assertEquals(15, new Account(10).deposit(5));
+        assertEquals(99, new Account(1).deposit(1));
+    }
+}
+"""
+
+
+def test_constructed_receivers_are_probe_keys() -> None:
+    source = (
+        "assertEquals(15, new Account(10).deposit(5)); new Account().deposit(3); "
+        "a.deposit(2); new Account(Arrays.asList(1, 2)).deposit(1); new Account(x).deposit(4);"
+    )
+    assert java_calls({"T.java": source}, {"deposit"}) == [
+        "new Account(10).deposit(5)",
+        "deposit(3)",
+        "deposit(2)",
+        "new Account(Arrays.asList(1, 2)).deposit(1)",
+        "deposit(4)",  # not literal: a fresh instance, as before
+    ]
+    assert call_key("new Account(10).deposit(5)") == "new Account(10).deposit(5)"
+    assert call_key("new  Account( 10 ) . deposit(5)") == "new Account( 10 ).deposit(5)"
+    assert call_key("new Account().deposit(3)") == "deposit(3)"
+    assert call_key("new Account(x).deposit(4)") is None
+    assert call_key("new Account(10).deposit(5).twice()") is None
+
+
+@pytest.mark.docker
+def test_a_class_without_a_no_argument_constructor_is_probed(java: ToolchainClient) -> None:
+    module = Module(
+        name="Account", purpose="p", language="java", public_interface="int deposit(int amount)"
+    )
+    candidates = [
+        {"Account.java": "public class Account {\n    private int balance;\n"
+         f"    public Account(int start) {{ balance = start; }}\n"
+         f"    public int deposit(int amount) {{ {body} }}\n}}\n"}
+        for body in ("return balance += amount;", "balance += amount; return balance;",
+                     "return amount;")
+    ]  # fmt: skip
+    choice = choose(
+        lambda files, tests: java.run_tests(files, tests, 60),
+        candidates,
+        {"AccountTest.java": ACCOUNT_TESTS},
+        module,
+        run_program=lambda files, args, timeout: java.run(files, args, timeout_s=timeout),
+    )
+    assert choice.probes == 2 and choice.output_agreement == [2, 2, 0]
+    # the wrong expectation (99) is set aside by what the two agreeing candidates return
+    assert choice.index == 0 and choice.report.green
+    assert any("new Account(1).deposit(1)" in q for q in choice.quarantined)

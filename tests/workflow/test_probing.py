@@ -197,6 +197,11 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
     assert met.index == 1
     assert judge([few, few], outputs_agree=[4, 1], examples_met=[0, 1]).index == 1
     assert judge([no_example, many], protected=protected, examples_met=[2, 0]).index == 0
+    # no test ran for anyone (none compiled, none designed): the outputs still decide
+    nothing = TestReport(message="no tests found")
+    assert judge([nothing] * 4, outputs_agree=[16, 0, 19, 19]).index == 2
+    assert judge([nothing] * 3, outputs_agree=[5, 5, 5], examples_met=[0, 1, 1]).index == 1
+    assert judge([nothing] * 3).index == 0
 
 
 @pytest.fixture(scope="module", params=["python", "javascript", "java"])

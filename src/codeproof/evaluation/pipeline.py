@@ -194,9 +194,10 @@ def run_pipeline(
     """Build the task's module and return its final code.
 
     ``attempts`` counts test runs (the first run of the chosen draft included), as the
-    workflow does. Without designed tests there is nothing to repair against: the first
-    draft is returned as it is. ``probe_inputs`` edge-case inputs are proposed for
-    comparing several candidates' outputs.
+    workflow does. Without designed tests there is nothing to repair against: the draft
+    chosen by its outputs on the examples and proposed inputs is returned as it is.
+    ``probe_inputs`` edge-case inputs are proposed for comparing several candidates'
+    outputs.
     """
     spec, module = spec_for(task), module_for(task)
     conventions = runner.conventions()
@@ -213,9 +214,11 @@ def run_pipeline(
         made.inputs,
     )
     if not choice.tests:
-        logger.info("%s: no tests were designed; keeping the first draft", task.task_id)
+        logger.info("%s: no tests were designed; keeping the chosen draft", task.task_id)
         firsts = [_main_code(d, module) for d in drafts]
-        return PipelineOutcome(firsts[0], False, 0, drafts=firsts, chosen=0, evidence=evidence)
+        return PipelineOutcome(
+            firsts[choice.index], False, 0, drafts=firsts, chosen=choice.index, evidence=evidence
+        )
     files, tests, report = choice.files, choice.tests, choice.report
     attempts, history = 1, [choice.note]
     best = (report.passed, files, report)

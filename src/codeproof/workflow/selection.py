@@ -151,11 +151,12 @@ def judge(
     for i, report in enumerate(reports):
         if report.total > 0:
             groups.setdefault(_passed(report), []).append(i)
-    if not groups:
-        return Verdict(index=0, agreeing=1 if len(reports) == 1 else 0)
-
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)
+    if not groups:  # no test ran for anyone: the outputs alone decide (ties: the earliest)
+        best = max(range(len(reports)), key=lambda i: (met[i], agree[i], -i))
+        return Verdict(index=best, agreeing=1 if len(reports) == 1 else 0)
+
     for members in groups.values():
         members.sort(key=lambda i: (-met[i], -agree[i]))  # stable: the earliest first
 

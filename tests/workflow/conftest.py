@@ -113,13 +113,23 @@ def run_workflow(
     return run
 
 
-@pytest.fixture(scope="session")
-def python_toolchain() -> Iterator[ToolchainClient]:
+def docker_toolchain(language: str) -> Iterator[ToolchainClient]:
+    """A started toolchain on the Docker sandbox (skips when no daemon answers)."""
     settings: Settings = load_settings()
     if not DockerSandbox(settings).available():
         pytest.skip("no Docker daemon reachable")
     docker = settings.model_copy(
         update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
     )
-    with open_toolchain(docker, "python") as client:
+    with open_toolchain(docker, language) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def python_toolchain() -> Iterator[ToolchainClient]:
+    yield from docker_toolchain("python")
+
+
+@pytest.fixture(scope="session")
+def java_toolchain() -> Iterator[ToolchainClient]:
+    yield from docker_toolchain("java")

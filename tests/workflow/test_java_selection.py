@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from codeproof.agents.schemas import Module
-from codeproof.config import load_settings
-from codeproof.sandbox.docker_backend import DockerSandbox
-from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.toolchains.client import ToolchainClient
 from codeproof.workflow.java_probe import call_key, java_calls
 from codeproof.workflow.selection import choose
 
@@ -36,32 +32,20 @@ class SolutionTest {
 MODULE = Module(name="Solution", purpose="p", language="java", public_interface="int f(int x)")
 
 
-@pytest.fixture(scope="module")
-def java() -> Iterator[ToolchainClient]:
-    settings = load_settings()
-    if not DockerSandbox(settings).available():
-        pytest.skip("no Docker daemon reachable")
-    docker = settings.model_copy(
-        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
-    )
-    with open_toolchain(docker, "java") as client:
-        yield client
-
-
 @pytest.mark.docker
 def test_a_method_that_compiles_for_no_candidate_is_removed_and_the_rest_run(
-    java: ToolchainClient,
+    java_toolchain: ToolchainClient,
 ) -> None:
     candidates = [
         {"Solution.java": f"public class Solution {{\n    public int f(int x) {{ {body} }}\n}}\n"}
         for body in ("return x + 1;", "return 1 + x;", "return x;")
     ]
     choice = choose(
-        lambda files, tests: java.run_tests(files, tests, 60),
+        lambda files, tests: java_toolchain.run_tests(files, tests, 60),
         candidates,
         {"SolutionTest.java": TESTS},
         MODULE,
-        run_program=lambda files, args, timeout: java.run(files, args, timeout_s=timeout),
+        run_program=lambda files, args, timeout: java_toolchain.run(files, args, timeout_s=timeout),
     )
     assert [r.passed for r in choice.reports] == [2, 2, 0]
     assert choice.index == 0 and choice.report.green
@@ -71,12 +55,12 @@ def test_a_method_that_compiles_for_no_candidate_is_removed_and_the_rest_run(
 
 
 @pytest.mark.docker
-def test_a_candidate_that_does_not_compile_removes_no_test(java: ToolchainClient) -> None:
+def test_a_candidate_that_does_not_compile_removes_no_test(java_toolchain: ToolchainClient) -> None:
     good = "public class Solution {\n    public int f(int x) { return x + 1; }\n}\n"
     broken = "public class Solution {\n    public int f(int x) { return y; }\n}\n"
     tests = {"SolutionTest.java": TESTS.replace('f("1")', "f(1)")}
     choice = choose(
-        lambda files, tests: java.run_tests(files, tests, 60),
+        lambda files, tests: java_toolchain.run_tests(files, tests, 60),
         [{"Solution.java": broken}, {"Solution.java": good}],
         tests,
         MODULE,
@@ -118,7 +102,9 @@ def test_constructed_receivers_are_probe_keys() -> None:
 
 
 @pytest.mark.docker
-def test_a_class_without_a_no_argument_constructor_is_probed(java: ToolchainClient) -> None:
+def test_a_class_without_a_no_argument_constructor_is_probed(
+    java_toolchain: ToolchainClient,
+) -> None:
     module = Module(
         name="Account", purpose="p", language="java", public_interface="int deposit(int amount)"
     )
@@ -130,11 +116,11 @@ def test_a_class_without_a_no_argument_constructor_is_probed(java: ToolchainClie
                      "return amount;")
     ]  # fmt: skip
     choice = choose(
-        lambda files, tests: java.run_tests(files, tests, 60),
+        lambda files, tests: java_toolchain.run_tests(files, tests, 60),
         candidates,
         {"AccountTest.java": ACCOUNT_TESTS},
         module,
-        run_program=lambda files, args, timeout: java.run(files, args, timeout_s=timeout),
+        run_program=lambda files, args, timeout: java_toolchain.run(files, args, timeout_s=timeout),
     )
     assert choice.probes == 2 and choice.output_agreement == [2, 2, 0]
     # the wrong expectation (99) is set aside by what the two agreeing candidates return

@@ -131,5 +131,10 @@ def python_toolchain() -> Iterator[ToolchainClient]:
 
 
 @pytest.fixture(scope="session")
+def javascript_toolchain() -> Iterator[ToolchainClient]:
+    yield from docker_toolchain("javascript")
+
+
+@pytest.fixture(scope="session")
 def java_toolchain() -> Iterator[ToolchainClient]:
     yield from docker_toolchain("java")

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 from codeproof.agents.example_tests import interface_names
 from codeproof.agents.schemas import Module
-from codeproof.config import load_settings
-from codeproof.sandbox.docker_backend import DockerSandbox
-from codeproof.toolchains.client import ToolchainClient, open_toolchain
+from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.models import RunReport, TestCase, TestReport
 from codeproof.workflow.java_probe import (
     displayed_value,
@@ -205,15 +202,10 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
 
 
 @pytest.fixture(scope="module", params=["python", "javascript", "java"])
-def toolchain(request: pytest.FixtureRequest) -> Iterator[ToolchainClient]:
-    settings = load_settings()
-    if not DockerSandbox(settings).available():
-        pytest.skip("no Docker daemon reachable")
-    docker = settings.model_copy(
-        update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
-    )
-    with open_toolchain(docker, request.param) as client:
-        yield client
+def toolchain(request: pytest.FixtureRequest) -> ToolchainClient:
+    """The session's Docker toolchain of each language (``tests/workflow/conftest.py``)."""
+    client: ToolchainClient = request.getfixturevalue(f"{request.param}_toolchain")
+    return client
 
 
 CANDIDATES = {

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from codeproof.commands import ask, doctor, eval, eval_replay, mcp, models, new, runs, sandbox
+from codeproof.commands import (
+    ask,
+    doctor,
+    eval,
+    eval_pair,
+    eval_replay,
+    mcp,
+    models,
+    new,
+    runs,
+    sandbox,
+)
 
 COMMAND_MODULES: list[ModuleType] = [
     doctor,
@@ -14,6 +25,7 @@ COMMAND_MODULES: list[ModuleType] = [
     sandbox,
     eval,
     eval_replay,
+    eval_pair,
     new,
     runs,
 ]

@@ -98,13 +98,30 @@ def figures(summary: Summary, results: Sequence[TaskResult]) -> dict[str, str]:
     }
 
 
+def _title(info: RunInfo) -> str:
+    paired = info.paired_from or {}
+    if len(set(paired.values())) > 1:
+        models = ", ".join(f"{mode} with {model}" for mode, model in paired.items())
+        return f"Evaluation: {info.dataset}, {models}"
+    return f"Evaluation: {info.dataset} with {info.provider}/{info.model}"
+
+
+def _scope(info: RunInfo) -> str:
+    text = (
+        f"{len(info.task_ids)} tasks (limit {info.limit}, sample seed {info.sample_seed}), "
+        f"max attempts {info.max_attempts}."
+    )
+    if info.paired_from:
+        text += " Paired from two runs: the tasks both finished."
+    return text
+
+
 def _markdown(info: RunInfo, summary: Summary, results: Sequence[TaskResult]) -> str:
     modes = [m for m in MODES if m in summary.modes]
     lines = [
-        f"# Evaluation: {info.dataset} with {info.provider}/{info.model}",
+        f"# {_title(info)}",
         "",
-        f"{len(info.task_ids)} tasks (limit {info.limit}, sample seed {info.sample_seed}), "
-        f"max attempts {info.max_attempts}.",
+        _scope(info),
         "",
         "| metric | " + " | ".join(modes) + " |",
         "| --- | " + " | ".join("---:" for _ in modes) + " |",
@@ -149,7 +166,7 @@ def _html(info: RunInfo, summary: Summary, results: Sequence[TaskResult]) -> str
         else ""
     )
     svgs = "".join(f"<figure>{svg}</figure>" for svg in figures(summary, results).values())
-    title = escape(f"Evaluation: {info.dataset} with {info.provider}/{info.model}")
+    title = escape(_title(info))
     style = (
         "body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
@@ -159,8 +176,7 @@ def _html(info: RunInfo, summary: Summary, results: Sequence[TaskResult]) -> str
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
         f"<style>{style}</style></head><body><h1>{title}</h1>"
-        f"<p>{len(info.task_ids)} tasks (limit {info.limit}, sample seed {info.sample_seed}), "
-        f"max attempts {info.max_attempts}.</p>"
+        f"<p>{escape(_scope(info))}</p>"
         f"<table><tr><th>metric</th>{head}</tr>{body}</table>{comparison}{svgs}"
         f"<h2>Per task</h2><table><tr><th>task</th>{head}</tr>{tasks}</table></body></html>\n"
     )

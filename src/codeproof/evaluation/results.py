@@ -72,6 +72,8 @@ class RunInfo(BaseModel):
     task_ids: list[str]
     candidates: int | None = None
     probe_inputs: int | None = None
+    paired_from: dict[str, str] | None = None
+    """Set by ``codeproof eval-pair``: each mode's ``provider/model`` (two runs joined)."""
 
 
 class ResultStore:
@@ -128,6 +130,11 @@ class ResultStore:
             )
         if resume and run_file.is_file():
             previous = RunInfo.model_validate(json.loads(run_file.read_text(encoding="utf-8")))
+            if previous.paired_from is not None:
+                raise InputError(
+                    f"{self.out_dir} holds a pairing of two runs (eval-pair), not a run",
+                    hint="resume one of the paired runs, then pair them again",
+                )
             _check_same_run(previous, info)
         run_file.write_text(info.model_dump_json(indent=2) + "\n", encoding="utf-8")
         return existing if resume else []

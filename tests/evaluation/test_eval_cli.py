@@ -81,3 +81,27 @@ def test_a_closed_scorer_opens_no_new_session() -> None:
     task = Task(task_id="t", prompt="def f():\n", entry_point="f", test="def check(c): pass")
     with pytest.raises(SandboxError, match="closed"):
         scorer.score([(task, task.prompt)])
+
+
+def test_progress_estimates_the_time_left_from_this_runs_pace() -> None:
+    from codeproof.commands.eval import Progress
+
+    now = [100.0]
+    progress = Progress(clock=lambda: now[0])
+    result = TaskResult(
+        task_id="T/1", mode="pipeline", language="python", passed=True, status="passed",
+        wall_s=240.0, prompt_tokens=900, completion_tokens=100,
+    )  # fmt: skip
+
+    now[0] += 600  # a resumed run: 30 of 40 tasks were finished before; 2 finished here
+    progress.line(result, 31, 40)
+    now[0] += 600
+    second = progress.line(result, 32, 40)
+    last = progress.line(result, 40, 40)
+
+    # 1200 s for 2 tasks here: 8 tasks left take about 80 minutes
+    assert second == (
+        "[32/40] pipeline T/1                      [green]pass[/] attempts=1 240.0s 1000 tok"
+        " · about 1 h 20 min left"
+    )
+    assert "left" not in last

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -43,14 +45,41 @@ def _default_out(dataset: str, settings: Settings) -> Path:
     return Path("eval-results") / f"{name}-{settings.llm.model}"
 
 
-def _progress(result: TaskResult, finished: int, total: int) -> None:
-    verdict = "[green]pass[/]" if result.passed else f"[red]{result.status}[/]"
-    console.print(
-        f"[{finished}/{total}] {result.mode:8} {result.task_id:24} {verdict} "
-        f"attempts={result.attempts} {result.wall_s:.1f}s "
-        f"{result.prompt_tokens + result.completion_tokens} tok",
-        highlight=False,
-    )
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{max(minutes, 1)} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+class Progress:
+    """Prints one line per finished task, with the time left at this run's pace.
+
+    The pace counts only the tasks finished since this process started (a resumed run's
+    earlier tasks took no time here); tasks run concurrently, so it is wall time per task.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._started = clock()
+        self._done = 0
+
+    def line(self, result: TaskResult, finished: int, total: int) -> str:
+        self._done += 1
+        verdict = "[green]pass[/]" if result.passed else f"[red]{result.status}[/]"
+        text = (
+            f"[{finished}/{total}] {result.mode:8} {result.task_id:24} {verdict} "
+            f"attempts={result.attempts} {result.wall_s:.1f}s "
+            f"{result.prompt_tokens + result.completion_tokens} tok"
+        )
+        left = total - finished
+        if left > 0:
+            pace = (self._clock() - self._started) / self._done
+            text += f" · about {_duration(pace * left)} left"
+        return text
+
+    def __call__(self, result: TaskResult, finished: int, total: int) -> None:
+        console.print(self.line(result, finished, total), highlight=False)
 
 
 def _print_summary(summary: Summary, out: Path) -> None:
@@ -150,7 +179,7 @@ def eval_command(
             lambda language: open_toolchain(settings, language),
             options,
             out_dir,
-            progress=_progress,
+            progress=Progress(),
         )
         summary = evaluator.run(tasks)
     _print_summary(summary, out_dir)

@@ -81,10 +81,17 @@ def test_replay_makes_the_choice_again_with_and_without_the_inputs(
     assert row["replayed"] == 1 and "2 proposed" in row["note"]
     assert "gained: tiny/is_even" in stdout
 
+    code, stdout, _ = _cli(str(out), "--no-inputs", "--no-mutants", capsys=capsys)
+    assert code == 0
+    same = json.loads((out / "replay-no-inputs-no-mutants.json").read_text())
+    assert same["rows"][0]["replayed"] == 0 and same["changed"] == 0
+    assert not same["with_inputs"] and not same["with_mutants"]
+
+    # without the proposed inputs, the mutants of is_even(4) (is_even(-4), ...) break the tie
     code, stdout, _ = _cli(str(out), "--no-inputs", capsys=capsys)
     assert code == 0
-    same = json.loads((out / "replay-no-inputs.json").read_text())
-    assert same["rows"][0]["replayed"] == 0 and same["changed"] == 0
+    [row] = json.loads((out / "replay-no-inputs.json").read_text())["rows"]
+    assert row["replayed"] == 1 and "mutated inputs (tie-break)" in row["note"]
 
 
 def test_replay_user_errors_are_one_line(

@@ -13,16 +13,24 @@ from codeproof.config import load_settings
 from codeproof.errors import InputError
 from codeproof.evaluation.datasets import load_dataset
 from codeproof.evaluation.pipeline import TestRunner
-from codeproof.evaluation.replay import REPLAY_FILE, ReplaySummary, pending, replay_task, summarize
+from codeproof.evaluation.replay import (
+    ReplaySummary,
+    pending,
+    replay_file,
+    replay_task,
+    summarize,
+)
 from codeproof.evaluation.results import RESULTS_FILE, ResultStore, load_run_info
 
 console = Console()
 
 
 def _print(summary: ReplaySummary, path: Path) -> None:
+    inputs = "with" if summary.with_inputs else "without"
+    mutants = "with" if summary.with_mutants else "without"
     console.print(
-        f"{summary.tasks} task(s) replayed ({'with' if summary.with_inputs else 'without'} "
-        f"proposed inputs): some draft passes on {summary.any_draft_passed}; the chosen draft "
+        f"{summary.tasks} task(s) replayed ({inputs} proposed inputs, {mutants} mutated "
+        f"inputs): some draft passes on {summary.any_draft_passed}; the chosen draft "
         f"passes on {summary.stored_passed} as stored, {summary.replayed_passed} replayed "
         f"({summary.changed} choice(s) changed)",
         highlight=False,
@@ -40,6 +48,10 @@ def eval_replay_command(
     ],
     inputs: Annotated[
         bool, typer.Option("--inputs/--no-inputs", help="Use the stored proposed probe inputs.")
+    ] = True,
+    mutants: Annotated[
+        bool,
+        typer.Option("--mutants/--no-mutants", help="Break ties by mutated probe inputs."),
     ] = True,
     data_dir: Annotated[
         Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
@@ -71,14 +83,15 @@ def eval_replay_command(
                 result,
                 task,
                 with_inputs=inputs,
+                with_mutants=mutants,
                 timeout_s=settings.sandbox.timeout_s,
             )
             rows.append(row)
             mark = "same" if row.replayed == row.stored else f"{row.stored} → {row.replayed}"
             verdict = "[green]pass[/]" if row.replayed_passed else "[red]fail[/]"
             console.print(f"[{n}/{len(todo)}] {row.task_id:24} {mark:8} {verdict}", highlight=False)
-    summary = summarize(rows, with_inputs=inputs)
-    path = results_dir / (REPLAY_FILE if inputs else REPLAY_FILE.replace(".", "-no-inputs.", 1))
+    summary = summarize(rows, with_inputs=inputs, with_mutants=mutants)
+    path = results_dir / replay_file(with_inputs=inputs, with_mutants=mutants)
     path.write_text(summary.model_dump_json(indent=2) + "\n", encoding="utf-8")
     _print(summary, path)
 

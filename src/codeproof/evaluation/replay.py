@@ -19,11 +19,18 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import TestRunner
 from codeproof.evaluation.results import TaskResult
 from codeproof.evaluation.taskspec import module_for, spec_for
+from codeproof.workflow.mutation import MUTANTS
 from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
 
 REPLAY_FILE = "replay.json"
+
+
+def replay_file(*, with_inputs: bool = True, with_mutants: bool = True) -> str:
+    """``replay.json``, ``replay-no-inputs.json``, ``replay-no-mutants.json``, or both."""
+    tags = ("" if with_inputs else "-no-inputs") + ("" if with_mutants else "-no-mutants")
+    return REPLAY_FILE.replace(".", f"{tags}.", 1)
 
 
 class ReplayedTask(BaseModel):
@@ -49,6 +56,7 @@ class ReplaySummary(BaseModel):
 
     tasks: int
     with_inputs: bool
+    with_mutants: bool = True
     any_draft_passed: int
     stored_passed: int
     replayed_passed: int
@@ -74,6 +82,7 @@ def replay_task(
     task: Task,
     *,
     with_inputs: bool = True,
+    with_mutants: bool = True,
     timeout_s: float = 60.0,
 ) -> ReplayedTask:
     """Make one task's choice again through a started toolchain client.
@@ -84,6 +93,8 @@ def replay_task(
         task: Its task (the examples of its prompt are checked again).
         with_inputs: Use the stored proposed probe inputs (``False`` measures the
             choice without them).
+        with_mutants: Break ties by mutated inputs (``False`` measures the choice
+            without them).
         timeout_s: Time limit of one test run.
     """
     spec, module = spec_for(task), module_for(task)
@@ -95,6 +106,7 @@ def replay_task(
         spec.acceptance_examples,
         lambda files, args, timeout: client.run(files, args, timeout_s=timeout),
         (result.probe_inputs or []) if with_inputs else [],
+        MUTANTS if with_mutants else 0,
     )
     return ReplayedTask(
         task_id=result.task_id,
@@ -105,11 +117,14 @@ def replay_task(
     )
 
 
-def summarize(rows: Sequence[ReplayedTask], *, with_inputs: bool) -> ReplaySummary:
+def summarize(
+    rows: Sequence[ReplayedTask], *, with_inputs: bool, with_mutants: bool = True
+) -> ReplaySummary:
     """Counts of chosen drafts passing, before and after, and the tasks that changed."""
     return ReplaySummary(
         tasks=len(rows),
         with_inputs=with_inputs,
+        with_mutants=with_mutants,
         any_draft_passed=sum(any(r.drafts_passed) for r in rows),
         stored_passed=sum(r.stored_passed for r in rows),
         replayed_passed=sum(r.replayed_passed for r in rows),

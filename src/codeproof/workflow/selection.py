@@ -33,6 +33,7 @@ from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests, uncompiled_java_tests
 from codeproof.toolchains.models import TestReport
 from codeproof.workflow.consensus import consensus, edit_asserts
+from codeproof.workflow.mutation import MUTANTS, mutants
 from codeproof.workflow.probing import (
     RunProgram,
     agreement,
@@ -92,6 +93,9 @@ class Choice:
     """Probes among ``probes`` that only the input designer proposed (none in a test)."""
     examples_met: list[int] = field(default_factory=list)
     example_checks: int = 0
+    mutant_agreement: list[int] = field(default_factory=list)
+    """Per candidate: agreement on the mutated inputs (:mod:`~codeproof.workflow.mutation`)."""
+    mutants: int = 0
 
     @property
     def note(self) -> str:
@@ -110,6 +114,8 @@ class Choice:
                 f"; outputs on {inputs} agree with the other candidates "
                 f"{self.output_agreement} times"
             )
+        if self.mutants:
+            text += f"; on {self.mutants} mutated inputs (tie-break) {self.mutant_agreement} times"
         if self.example_checks:
             text += (
                 f"; stated examples met per candidate: {self.examples_met} of {self.example_checks}"
@@ -133,6 +139,7 @@ def judge(
     min_agreeing: int = MIN_AGREEING,
     outputs_agree: Sequence[int] = (),
     examples_met: Sequence[int] = (),
+    tiebreak: Sequence[int] = (),
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
@@ -140,7 +147,9 @@ def judge(
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
     earliest candidate, which is the greedy one); but a group passing more ``protected``
     tests (the specification's examples), or meeting more ``examples_met`` (examples
-    checked by probing, where they are not tests), always wins. The tests it fails are disputed
+    checked by probing, where they are not tests), always wins. ``tiebreak`` (agreement on
+    mutated inputs) decides between groups equal on everything else, before the earliest
+    candidate, and orders a group's members after the outputs. The tests it fails are disputed
     when the group has at least ``min_agreeing`` members, passes at least half of the
     tests, fewer candidates pass the test than agree on the group, and the test is not
     protected.
@@ -153,20 +162,22 @@ def judge(
             groups.setdefault(_passed(report), []).append(i)
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)
+    tie = list(tiebreak) or [0] * len(reports)
     if not groups:  # no test ran for anyone: the outputs alone decide (ties: the earliest)
-        best = max(range(len(reports)), key=lambda i: (met[i], agree[i], -i))
+        best = max(range(len(reports)), key=lambda i: (met[i], agree[i], tie[i], -i))
         return Verdict(index=best, agreeing=1 if len(reports) == 1 else 0)
 
     for members in groups.values():
-        members.sort(key=lambda i: (-met[i], -agree[i]))  # stable: the earliest first
+        members.sort(key=lambda i: (-met[i], -agree[i], -tie[i]))  # stable: the earliest first
 
-    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int, int]:
+    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int, int, int]:
         passed, members = group
         return (
             len(passed & protected) + met[members[0]],
             agree[members[0]],
             len(members) * len(passed),
             len(passed),
+            tie[members[0]],
             -min(members),
         )
 
@@ -193,6 +204,7 @@ def choose(
     examples: Sequence[str] = (),
     run_program: RunProgram | None = None,
     inputs: Sequence[str] = (),
+    mutated: int = MUTANTS,
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
@@ -205,7 +217,8 @@ def choose(
     meeting more of them wins as if it passed more example tests. ``inputs`` (lines from
     :func:`codeproof.agents.input_designer.propose_inputs`) add the calls among them that
     the language's prober accepts as probes: they weigh in the agreement only, having no
-    expected value.
+    expected value. Up to ``mutated`` mutations of the probe calls are probed in a run of
+    their own, and their agreement breaks ties (:mod:`codeproof.workflow.mutation`).
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -224,7 +237,11 @@ def choose(
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
     agree = agreement(outputs) if calls else []
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
-    verdict = judge(reports, protected=protected, outputs_agree=agree, examples_met=met)
+    extra = mutants(language, calls, mutated)
+    tie = _agreement_on(run_program, module, candidates, extra)
+    verdict = judge(
+        reports, protected=protected, outputs_agree=agree, examples_met=met, tiebreak=tie
+    )
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
@@ -232,6 +249,7 @@ def choose(
     choice.output_agreement, choice.probes = agree, len(calls)
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
+    choice.mutant_agreement, choice.mutants = tie, len(extra)
     if calls and not report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)
@@ -245,6 +263,18 @@ def choose(
         if removed:
             _retest(run, choice, kept, removed)
     return choice
+
+
+def _agreement_on(
+    run_program: RunProgram | None,
+    module: Module,
+    candidates: Sequence[dict[str, str]],
+    calls: Sequence[str],
+) -> list[int]:
+    """Agreement of the candidates' outputs on ``calls``, probed in a run of their own."""
+    if run_program is None or not calls:
+        return []
+    return agreement([probe(run_program, module, files, calls) for files in candidates])
 
 
 def _prune_uncompiled(

@@ -1,0 +1,129 @@
+"""Mutated probe inputs: small type-aware changes of the probe calls' literal arguments."""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import pytest
+
+from codeproof.agents.schemas import Module
+from codeproof.toolchains.client import ToolchainClient
+from codeproof.toolchains.models import TestCase, TestReport
+from codeproof.workflow.mutation import (
+    MAX_CALL,
+    javascript_mutants,
+    mutants,
+    python_mutants,
+)
+from codeproof.workflow.selection import choose
+
+
+def _args(call: str) -> list[object]:
+    node = ast.parse(call, mode="eval").body
+    assert isinstance(node, ast.Call)
+    return [ast.literal_eval(a) for a in [*node.args, *(k.value for k in node.keywords)]]
+
+
+def test_python_numbers_move_by_one_flip_sign_and_reach_zero() -> None:
+    assert sorted(_args(m)[0] for m in python_mutants("f(7)")) == [-7, 0, 6, 8]  # type: ignore[type-var]
+    assert python_mutants("f(True)") == ["f(False)"]
+    assert {*python_mutants("f(2.5)")} == {"f(3.0)", "f(2.0)", "f(-2.5)", "f(0.0)"}
+
+
+def test_python_each_argument_is_changed_alone_and_keywords_are_kept() -> None:
+    out = python_mutants("f([1, 2, 3], 'ab', k=4)")
+    for call in out:
+        items, text, k = _args(call)
+        changed = (items != [1, 2, 3]) + (text != "ab") + (k != 4)
+        assert changed == 1, call
+        assert ", k=" in call
+    lists = [_args(c)[0] for c in out if _args(c)[0] != [1, 2, 3]]
+    assert [] in lists and [3, 2, 1] in lists
+    assert any(len(x) == 2 for x in lists) and any(len(x) == 4 for x in lists)  # type: ignore[arg-type]
+    texts = {_args(c)[1] for c in out}
+    assert {"", "AB", "abb", "ba"} <= texts
+
+
+def test_python_digits_in_strings_change_to_other_digits() -> None:
+    original = "06-04-2020"
+    out = [_args(m)[0] for m in python_mutants(f"valid({original!r})")]
+    diffs = [
+        [(a, b) for a, b in zip(s, original, strict=True) if a != b]
+        for s in out
+        if isinstance(s, str) and len(s) == len(original)
+    ]
+    assert any(len(d) == 1 and d[0][0].isdigit() and d[0][1].isdigit() for d in diffs)
+
+
+@pytest.mark.parametrize("call", ["f(x)", "m.f(1)", "f(*[1])", "f(**{'a': 1})", "f(1", "1 + 2"])
+def test_python_calls_that_are_not_literal_calls_get_none(call: str) -> None:
+    assert python_mutants(call) == []
+
+
+def test_javascript_literals_go_through_json() -> None:
+    out = javascript_mutants("sortThird([5, 6, 3], 'a-b', true)")
+    assert 'sortThird([], "a-b", true)' in out
+    assert 'sortThird([5, 6, 3], "a-b", false)' in out
+    for call in out:
+        assert call.startswith("sortThird(") and call.endswith(")")
+        json.loads("[" + call[len("sortThird(") : -1] + "]")  # valid JSON, so valid JS
+
+
+@pytest.mark.parametrize(
+    "call", ["f({a: 1})", "f('it\\'s')", "f(x)", "f(1) + 1", "f(undefined)", "f(NaN)"]
+)
+def test_javascript_calls_beyond_json_get_none(call: str) -> None:
+    assert javascript_mutants(call) == []
+
+
+def test_mutants_take_turns_skip_known_calls_and_stop_at_the_limit() -> None:
+    calls = ["f(1)", "f(2)", "g('x')"]
+    out = mutants("python", calls, 6)
+    assert len(out) == 6 and len(set(out)) == 6
+    assert not set(out) & set(calls)  # f(1) + 1 is f(2): already probed
+    assert {c.split("(")[0] for c in out[:3]} == {"f", "g"}  # one of each call's in turn
+    assert mutants("python", calls, 6) == out  # deterministic
+    assert mutants("java", calls) == [] and mutants("python", calls, 0) == []
+
+
+def test_long_mutants_are_dropped() -> None:
+    long_list = "f(" + repr(list(range(120))) + ")"
+    assert all(len(c) <= MAX_CALL for c in mutants("python", [long_list]))
+    assert mutants("python", [long_list]) != []  # the shorter mutants (e.g. []) remain
+
+
+JS_MODULE = Module(
+    name="half", purpose="Half of n.", language="javascript", public_interface="half(n)"
+)
+JS_TESTS = {
+    "half.test.js": "const half = require('./half');\n"
+    "test('half', () => { expect(half(4)).toBe(2); });\n"
+}
+JS_CANDIDATES = [
+    {"half.js": "function half(n) { return Math.abs(n) / 2; }\nmodule.exports = half;\n"},
+    {"half.js": "function half(n) { return n / 2; }\nmodule.exports = half;\n"},
+    {"half.js": "const half = (n) => n * 0.5;\nmodule.exports = half;\n"},
+]
+
+
+def test_javascript_mutants_break_a_tie_in_the_sandbox(
+    javascript_toolchain: ToolchainClient,
+) -> None:
+    def green(files: dict[str, str], tests: dict[str, str]) -> TestReport:
+        return TestReport(total=1, passed=1, tests=[TestCase(name="half", outcome="passed")])
+
+    choice = choose(
+        green,
+        JS_CANDIDATES,
+        JS_TESTS,
+        JS_MODULE,
+        run_program=lambda files, args, timeout: javascript_toolchain.run(
+            files, args, timeout_s=timeout
+        ),
+    )
+    # half(4) alone ties them; its mutants include negative numbers, where abs() is alone
+    assert choice.output_agreement == [2, 2, 2]
+    assert choice.mutants > 0
+    assert choice.mutant_agreement[0] < choice.mutant_agreement[1] == choice.mutant_agreement[2]
+    assert choice.index == 1

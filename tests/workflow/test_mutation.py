@@ -12,6 +12,7 @@ from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.models import TestCase, TestReport
 from codeproof.workflow.mutation import (
     MAX_CALL,
+    java_mutants,
     javascript_mutants,
     mutants,
     python_mutants,
@@ -84,7 +85,7 @@ def test_mutants_take_turns_skip_known_calls_and_stop_at_the_limit() -> None:
     assert not set(out) & set(calls)  # f(1) + 1 is f(2): already probed
     assert {c.split("(")[0] for c in out[:3]} == {"f", "g"}  # one of each call's in turn
     assert mutants("python", calls, 6) == out  # deterministic
-    assert mutants("java", calls) == [] and mutants("python", calls, 0) == []
+    assert mutants("kotlin", calls) == [] and mutants("python", calls, 0) == []
 
 
 def test_long_mutants_are_dropped() -> None:
@@ -125,5 +126,56 @@ def test_javascript_mutants_break_a_tie_in_the_sandbox(
     # half(4) alone ties them; its mutants include negative numbers, where abs() is alone
     assert choice.output_agreement == [2, 2, 2]
     assert choice.mutants > 0
+    assert choice.mutant_agreement[0] < choice.mutant_agreement[1] == choice.mutant_agreement[2]
+    assert choice.index == 1
+
+
+def test_java_literals_change_token_by_token_and_lists_by_one_element() -> None:
+    out = java_mutants('new Account(100).f(Arrays.asList(1, 2), "ab", 2.5, 10L, true)')
+    assert all(c.startswith("new Account(100).f(") for c in out)  # the receiver is kept
+    assert 'new Account(100).f(Arrays.asList(-1, 2), "ab", 2.5, 10L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(2), "ab", 2.5, 10L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(1, 1, 2), "ab", 2.5, 10L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(1, 2), "ba", 2.5, 10L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(1, 2), "ab", -2.5, 10L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(1, 2), "ab", 2.5, 11L, true)' in out
+    assert 'new Account(100).f(Arrays.asList(1, 2), "ab", 2.5, 10L, false)' in out
+    assert java_mutants("f(new int[]{7})") == [
+        "f(new int[]{8})", "f(new int[]{6})", "f(new int[]{-7})", "f(new int[]{0})",
+        "f(new int[]{})", "f(new int[]{7, 7})",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("call", ["f(x)", 'f("a\\"b")', "f(1) + 1", "f("])
+def test_java_escaped_strings_and_non_calls_get_no_mutants_of_their_own(call: str) -> None:
+    assert java_mutants(call) == []
+
+
+JAVA_MODULE = Module(name="Solution", purpose="p", language="java", public_interface="int f(int x)")
+JAVA_TESTS = {
+    "SolutionTest.java": "import org.junit.jupiter.api.Test;\n"
+    "import static org.junit.jupiter.api.Assertions.*;\n"
+    "class SolutionTest {\n"
+    "    @Test\n    void two() { assertEquals(4, new Solution().f(2)); }\n"
+    "}\n"
+}
+
+
+@pytest.mark.docker
+def test_java_mutants_break_a_tie_with_real_javac(java_toolchain: ToolchainClient) -> None:
+    candidates = [
+        {"Solution.java": f"public class Solution {{\n    public int f(int x) {{ {body} }}\n}}\n"}
+        for body in ("return Math.abs(x) * 2;", "return x * 2;", "return x + x;")
+    ]
+    choice = choose(
+        lambda files, tests: java_toolchain.run_tests(files, tests, 60),
+        candidates,
+        JAVA_TESTS,
+        JAVA_MODULE,
+        run_program=lambda files, args, timeout: java_toolchain.run(files, args, timeout_s=timeout),
+    )
+    assert [r.passed for r in choice.reports] == [1, 1, 1]
+    assert choice.output_agreement == [2, 2, 2]
+    assert choice.mutants == 4  # f(3), f(1), f(-2), f(0)
     assert choice.mutant_agreement[0] < choice.mutant_agreement[1] == choice.mutant_agreement[2]
     assert choice.index == 1

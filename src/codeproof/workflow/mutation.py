@@ -13,8 +13,9 @@ promises a positive one), where candidates may rightly differ. So mutated inputs
 break ties (:func:`codeproof.workflow.selection.judge`), and they are probed in a run of
 their own, which cannot cost a candidate its outputs on the real inputs.
 
-Python calls are mutated through their AST; JavaScript calls whose arguments are
-JSON-like literals through JSON. Other languages get none.
+Python calls are mutated through their AST, JavaScript calls whose arguments are
+JSON-like literals through JSON, and Java calls token by token (a mutated Java call that
+does not compile against a candidate is dropped for it, like any probe call).
 """
 
 from __future__ import annotations
@@ -153,7 +154,99 @@ def javascript_mutants(call: str) -> list[str]:
     return out
 
 
-MUTATORS: dict[str, Mutator] = {"python": python_mutants, "javascript": javascript_mutants}
+_JAVA_TOKEN = re.compile(
+    r'(?P<string>"(?:[^"\\\n]|\\.)*")'
+    r"|(?P<char>'(?:[^'\\]|\\.)')"
+    r"|(?P<bool>\b(?:true|false)\b)"
+    r"|(?P<number>(?<![\w$.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[LlFfDd]?(?![\w.]))"
+)
+_JAVA_LIST = re.compile(
+    r"(?:\bArrays\.asList|\bList\.of)\s*(?=\()|\bnew\s+[\w$.<>]+\s*\[\s*\]\s*(?=\{)"
+)
+
+
+def _java_number(token: str, rng: random.Random) -> list[str]:
+    body = token.rstrip("LlFfDd")
+    suffix = token[len(body) :]
+    if re.fullmatch(r"-?\d+", body):
+        return [f"{v}{suffix}" for v in _number(int(body), rng)]
+    return [f"{v!r}{suffix}" for v in _number(float(body), rng)]
+
+
+def _java_token(kind: str, token: str, rng: random.Random) -> list[str]:
+    if kind == "number":
+        return _java_number(token, rng)
+    if kind == "bool":
+        return ["false" if token == "true" else "true"]
+    if kind == "string" and "\\" not in token:
+        return [json.dumps(v, ensure_ascii=False) for v in _string(token[1:-1], rng)]
+    return []
+
+
+def _elements(inner: str) -> list[str]:
+    """Top-level comma-separated parts of a list's inside (strings and nesting kept)."""
+    parts, depth, start, quoted = [], 0, 0, ""
+    for i, c in enumerate(inner):
+        if quoted:
+            if c == quoted and inner[i - 1] != "\\":
+                quoted = ""
+        elif c in "\"'":
+            quoted = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(inner[start:i].strip())
+            start = i + 1
+    last = inner[start:].strip()
+    return [*parts, last] if last or parts else []
+
+
+def _java_lists(args: str, rng: random.Random) -> Iterator[str]:
+    for match in _JAVA_LIST.finditer(args):
+        span = balanced_span(args, match.end())
+        if span is None:
+            continue
+        head, tail = args[: match.end() + 1], args[match.end() + len(span) - 1 :]
+        items = _elements(span[1:-1])
+        if not items:
+            continue
+        i = rng.randrange(len(items))
+        for changed in (items[:i] + items[i + 1 :], [*items[:i], items[i], *items[i:]]):
+            yield head + ", ".join(changed) + tail
+
+
+def java_mutants(call: str) -> list[str]:
+    """Mutated copies of a Java probe call (``f(args)`` or ``new C(args).f(args)``):
+    its own arguments' number, string and boolean literals, and its lists' elements."""
+    opening = next(
+        (
+            m.end() - 1
+            for m in _JS_CALL.finditer(call)
+            if not call[: m.start()].rstrip().endswith("new")
+            and (span := balanced_span(call, m.end() - 1)) is not None
+            and m.end() - 1 + len(span) == len(call)
+        ),
+        None,
+    )
+    if opening is None:
+        return []
+    head, args = call[:opening], call[opening:]
+    rng, out = _rng(call), []
+    for token in _JAVA_TOKEN.finditer(args):
+        kind = token.lastgroup or ""
+        for changed in _java_token(kind, token.group(), rng):
+            out.append(head + args[: token.start()] + changed + args[token.end() :])
+    out += [head + changed for changed in _java_lists(args, rng)]
+    return out
+
+
+MUTATORS: dict[str, Mutator] = {
+    "python": python_mutants,
+    "javascript": javascript_mutants,
+    "java": java_mutants,
+}
 """Languages whose probe calls can be mutated."""
 
 

@@ -79,7 +79,7 @@ class Progress:
         return text
 
     def __call__(self, result: TaskResult, finished: int, total: int) -> None:
-        console.print(self.line(result, finished, total), highlight=False)
+        console.print(self.line(result, finished, total), highlight=False, soft_wrap=True)
 
 
 def _print_summary(summary: Summary, out: Path) -> None:

@@ -28,6 +28,7 @@ import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 
+from codeproof.agents.example_tests import top_level_args
 from codeproof.agents.tidy import JS_STRING, balanced_span
 
 MUTANTS = 24
@@ -183,33 +184,13 @@ def _java_token(kind: str, token: str, rng: random.Random) -> list[str]:
     return []
 
 
-def _elements(inner: str) -> list[str]:
-    """Top-level comma-separated parts of a list's inside (strings and nesting kept)."""
-    parts, depth, start, quoted = [], 0, 0, ""
-    for i, c in enumerate(inner):
-        if quoted:
-            if c == quoted and inner[i - 1] != "\\":
-                quoted = ""
-        elif c in "\"'":
-            quoted = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(inner[start:i].strip())
-            start = i + 1
-    last = inner[start:].strip()
-    return [*parts, last] if last or parts else []
-
-
 def _java_lists(args: str, rng: random.Random) -> Iterator[str]:
     for match in _JAVA_LIST.finditer(args):
         span = balanced_span(args, match.end())
         if span is None:
             continue
         head, tail = args[: match.end() + 1], args[match.end() + len(span) - 1 :]
-        items = _elements(span[1:-1])
+        items = top_level_args(f"({span[1:-1]})")  # a list's ( ) or an array's { }
         if not items:
             continue
         i = rng.randrange(len(items))

@@ -5,12 +5,15 @@ Prints (never asserts):
 * prompt tok/s and generation tok/s through ``LocalChatModel.chat`` and through a raw
   ``xllamacpp.Server.handle_chat_completions`` call on the same loaded model and the
   same prompts; ratio provider/raw (goal >= 0.95);
-* wall time of two generations run concurrently (two slots) vs one after the other;
-  ratio sequential/concurrent (> 1 means the slots overlap usefully).
+* wall time of N generations run concurrently (N slots) vs one after the other, for
+  N = 2 .. ``--slots``; ratio sequential/concurrent (> 1 means the slots overlap usefully)
+  and the aggregate generation tok/s, which tells whether more ``llm.slots`` (and so more
+  eval tasks at once) would raise throughput on this machine.
 
 Every prompt starts with a unique run tag so llama.cpp's prefix cache cannot skip work.
 
     .venv/bin/python benchmarks/llm_throughput.py --model qwen2.5-coder-0.5b
+    .venv/bin/python benchmarks/llm_throughput.py --model qwen2.5-coder-1.5b --slots 4 --reps 1
 """
 
 from __future__ import annotations
@@ -76,7 +79,8 @@ def _rates(
     return {n: (statistics.median(prompt[n]), statistics.median(gen[n])) for n in measures}
 
 
-def _concurrency(model: LocalChatModel, gen_tokens: int) -> tuple[float, float, int]:
+def _concurrency(model: LocalChatModel, n: int, gen_tokens: int) -> tuple[float, float, int]:
+    """Wall time of ``n`` generations one after the other and all at once, tokens at once."""
     run = _provider(model)
     tokens: list[int] = []
 
@@ -84,17 +88,17 @@ def _concurrency(model: LocalChatModel, gen_tokens: int) -> tuple[float, float, 
         tokens.append(run(f"[{tag}-{time.time_ns()}] {GEN_PROMPT}", gen_tokens)[1])
 
     t0 = time.perf_counter()
-    one("seq-a")
-    one("seq-b")
+    for i in range(n):
+        one(f"seq-{n}-{i}")
     sequential = time.perf_counter() - t0
-    threads = [threading.Thread(target=one, args=(f"par-{i}",)) for i in range(2)]
+    threads = [threading.Thread(target=one, args=(f"par-{n}-{i}",)) for i in range(n)]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     concurrent = time.perf_counter() - t0
-    return sequential, concurrent, sum(tokens[2:])
+    return sequential, concurrent, sum(tokens[n:])
 
 
 def main() -> None:
@@ -103,14 +107,15 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--gen-tokens", type=int, default=64)
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--slots", type=int, default=2, help="measure 2 .. this many at once")
     args = parser.parse_args()
 
     settings = load_settings()
     model = LocalChatModel(
         model=args.model,
         resolve=ModelManager(settings.models_dir).resolve,
-        ctx_size=4096,
-        slots=2,
+        ctx_size=2048 * max(2, args.slots),
+        slots=max(2, args.slots),
         threads=args.threads,
     )
     t0 = time.perf_counter()
@@ -124,11 +129,12 @@ def main() -> None:
     print(f"prompt     tok/s  raw {raw_p:7.1f}  provider {prov_p:7.1f}  ratio {prov_p / raw_p:.3f}")
     print(f"generation tok/s  raw {raw_g:7.1f}  provider {prov_g:7.1f}  ratio {prov_g / raw_g:.3f}")
 
-    sequential, concurrent, tokens = _concurrency(model, args.gen_tokens)
-    print(
-        f"two generations: sequential {sequential:.2f} s, concurrent {concurrent:.2f} s, "
-        f"ratio {sequential / concurrent:.2f} ({tokens / concurrent:.1f} tok/s aggregate)"
-    )
+    for n in range(2, max(2, args.slots) + 1):
+        sequential, concurrent, tokens = _concurrency(model, n, args.gen_tokens)
+        print(
+            f"{n} generations: sequential {sequential:.2f} s, concurrent {concurrent:.2f} s, "
+            f"ratio {sequential / concurrent:.2f} ({tokens / concurrent:.1f} tok/s aggregate)"
+        )
     model.close()
 
 

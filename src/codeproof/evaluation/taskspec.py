@@ -14,13 +14,13 @@ from collections.abc import Callable
 from codeproof.agents.layout import layout_for
 from codeproof.agents.schemas import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Language, Task
+from codeproof.evaluation.docexamples import examples_of, parameters
 
 _LANGUAGE_LABEL: dict[Language, str] = {
     "python": "Python",
     "javascript": "JavaScript (Node.js, CommonJS)",
     "java": "Java",
 }
-_EXAMPLE_ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
 
 
 def _python_parts(task: Task) -> tuple[str, str, str]:
@@ -58,22 +58,6 @@ _PARTS: dict[Language, Callable[[Task], tuple[str, str, str]]] = {
     "javascript": _c_like_parts,
     "java": _c_like_parts,
 }
-
-
-def examples_of(docstring: str, entry_point: str) -> list[str]:
-    """``call -> expected`` lines from a docstring (doctest and arrow styles)."""
-    lines = docstring.splitlines()
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        text = line.strip()
-        if text.startswith(">>>"):
-            call = text[3:].strip()
-            expected = lines[i + 1].strip() if i + 1 < len(lines) else ""
-            if expected and not expected.startswith(">>>"):
-                out.append(f"{call} -> {expected}")
-        elif f"{entry_point}(" in text and _EXAMPLE_ARROWS.search(text):
-            out.append(text)
-    return out
 
 
 def _description(docstring: str) -> str:
@@ -126,7 +110,9 @@ def spec_for(task: Task) -> Spec:
         functional_requirements=requirements,
         interfaces=[interface],
         constraints=["Use only the standard library.", *exports],
-        acceptance_examples=examples_of(docstring, task.entry_point)[:SPEC_LIST_MAX],
+        acceptance_examples=examples_of(docstring, task.entry_point, parameters(signature))[
+            :SPEC_LIST_MAX
+        ],
         assumptions=[],
     )
 

@@ -191,3 +191,73 @@ def test_the_final_failures_name_each_failing_test_or_the_run_message() -> None:
     assert (
         _failures(TestReport(total=1, passed=1, tests=[TestCase(name="t", outcome="passed")])) == []
     )
+
+
+@pytest.mark.docker
+def test_more_candidates_are_drawn_when_the_choice_misses_a_stated_example(
+    tiny_tasks: list[Task],
+    make_scorer: Callable[..., Scorer],
+    docker_ready: Settings,
+    tmp_path: Path,
+) -> None:
+    wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("n % 2 == 1", "n % 2 == 0"))
+    completions = iter([wrong, right, wrong])  # greedy, then the two drawn later
+
+    def complete(_: list[Message]) -> str:
+        return f"```python\n{next(completions)}```"
+
+    even_tests = "from is_even import is_even\n\n\ndef test_zero():\n    assert is_even(0)\n"
+    rules: list[Rule] = [
+        (_asks("You are a tester", "is_even"), "no calls today"),
+        (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
+        (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
+        (_asks("Write the module", "is_even"), _file("is_even.py", wrong)),
+        (_asks("Complete the code", "is_even"), complete),
+    ]
+    model = FakeModel(rules=rules)
+    options = EvalOptions(
+        dataset="tiny", modes=("pipeline",), max_attempts=1, candidates=2, extra_candidates=2
+    )
+    Evaluator(
+        model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
+    ).run(tiny_tasks[1:])
+    row = json.loads((tmp_path / "results.jsonl").read_text())
+    # both first drafts return False for the prompt's `is_even(4) -> True`
+    assert row["history"][0].startswith("chose candidate 0 of 2")
+    assert row["history"][0].endswith("misses 1 stated example(s), so 2 more candidates were drawn")
+    assert row["history"][1].startswith("chose candidate 2 of 4")
+    assert row["passed"] and row["own_tests_green"] and row["chosen_draft"] == 2
+    assert row["drafts_passed"] == [False, False, True, False]
+    assert len(row["draft_files"]) == 4
+    assert json.loads((tmp_path / "run.json").read_text())["extra_candidates"] == 2
+
+
+@pytest.mark.docker
+def test_no_candidates_are_drawn_when_the_choice_meets_the_examples(
+    tiny_tasks: list[Task],
+    make_scorer: Callable[..., Scorer],
+    docker_ready: Settings,
+    tmp_path: Path,
+) -> None:
+    right = "def is_even(n):\n    return n % 2 == 0\n"
+    rules: list[Rule] = [
+        (_asks("You are a tester", "is_even"), "no calls today"),
+        (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
+        (_asks("cannot see", "is_even"), "no tests today"),
+        (_asks("Write the module", "is_even"), _file("is_even.py", right)),
+        (_asks("Complete the code", "is_even"), f"```python\n{right}```"),
+    ]
+    model = FakeModel(rules=rules)
+    options = EvalOptions(dataset="tiny", modes=("pipeline",), candidates=2, extra_candidates=4)
+    Evaluator(
+        model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
+    ).run(tiny_tasks[1:])
+    row = json.loads((tmp_path / "results.jsonl").read_text())
+    assert len(row["draft_files"]) == 2 and row["passed"]
+    assert (
+        sum(
+            "Complete the code" in c.messages[0].content + c.messages[-1].content
+            for c in model.calls
+        )
+        == 1
+    )

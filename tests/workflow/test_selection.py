@@ -7,13 +7,26 @@ import pytest
 from codeproof.agents.schemas import Module
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.models import TestCase, TestReport
-from codeproof.workflow.selection import choose, judge
+from codeproof.workflow.selection import Choice, choose, judge
 
 
 def _report(passed: list[str], failed: list[str]) -> TestReport:
     cases = [TestCase(name=n, outcome="passed") for n in passed]
     cases += [TestCase(name=n, outcome="failed", message="boom") for n in failed]
     return TestReport(total=len(cases), passed=len(passed), failed=len(failed), tests=cases)
+
+
+def test_the_examples_a_choice_misses_count_generated_tests_and_probed_checks() -> None:
+    ex1, ex2 = "test_f_examples.test_example_1", "test_f_examples.test_example_2"
+    good, bad = _report([ex1, ex2, "t"], []), _report([ex1, "t"], [ex2])
+    assert Choice(0, {}, {}, good, 1, reports=[good, bad]).examples_missed == 0
+    assert Choice(1, {}, {}, bad, 1, reports=[good, bad]).examples_missed == 1
+    crashed = TestReport(message="SyntaxError")  # ran no test at all: misses both
+    assert Choice(1, {}, {}, crashed, 1, reports=[good, crashed]).examples_missed == 2
+    plain = _report(["t"], [])  # Java: the examples are probed, not tests
+    probed = Choice(1, {}, {}, plain, 2, reports=[plain, plain], examples_met=[3, 1])
+    probed.example_checks = 3
+    assert probed.examples_missed == 2
 
 
 def test_the_largest_agreeing_group_wins_over_a_lone_better_scorer() -> None:

@@ -29,7 +29,7 @@ from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.toolchains.models import TestReport
-from codeproof.workflow.selection import choose
+from codeproof.workflow.selection import Choice, choose
 
 logger = logging.getLogger(__name__)
 
@@ -104,17 +104,20 @@ RAW_TEMPERATURE = 0.8
 """Temperature of the prompt-completion candidates after the first (greedy) one."""
 
 
-def _completions(model: ChatModel, task: Task, module: Module, n: int) -> list[dict[str, str]]:
+def _completions(
+    model: ChatModel, task: Task, module: Module, n: int, start: int = 0
+) -> list[dict[str, str]]:
     """``n`` candidates that complete the prompt as written (the single mode's request).
 
-    The first is greedy, so it is the single-shot answer (a response-cache hit when the
-    single mode ran first); the others are sampled. A JavaScript candidate gets the
-    export the designed tests require, a Java one the standard imports it forgot.
+    Candidate ``start`` onwards: candidate 0 is greedy, so it is the single-shot answer (a
+    response-cache hit when the single mode ran first); the others are sampled, each
+    with its own seed. A JavaScript candidate gets the export the designed tests
+    require, a Java one the standard imports it forgot.
     """
     path = layout_for(module.language).source_path(module.name)
     fix = _COMPLETION_FIXES.get(module.language)
     out = []
-    for i in range(n):
+    for i in range(start, start + n):
         temperature = 0.0 if i == 0 else RAW_TEMPERATURE
         code = solve_single(model, task, temperature=temperature, seed=i)
         out.append({path: fix(code, task) if fix else code})
@@ -181,6 +184,40 @@ def _draft(
         return _Drafts(tests, code, proposed)
 
 
+def _choose(
+    model: ChatModel,
+    runner: TestRunner,
+    task: Task,
+    made: _Drafts,
+    extra: int,
+    timeout_s: float,
+) -> tuple[list[dict[str, str]], Choice, list[str]]:
+    """The drafts, the choice among them, and a note when more drafts had to be drawn."""
+    spec, module = spec_for(task), module_for(task)
+
+    def pick(drafts: Sequence[dict[str, str]]) -> Choice:
+        return choose(
+            lambda files, tests: runner.run_tests(files, tests, timeout_s),
+            drafts,
+            _as_dict(made.tests.files),
+            module,
+            spec.acceptance_examples,
+            lambda files, args, timeout: runner.run(files, args, timeout_s=timeout),
+            made.inputs,
+        )
+
+    drafts = made.code
+    choice = pick(drafts)
+    if len(drafts) < 2 or not extra or not choice.examples_missed:
+        return drafts, choice, []
+    note = (
+        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
+        f"so {extra} more candidates were drawn"
+    )
+    drafts = [*drafts, *_completions(model, task, module, extra, len(drafts))]
+    return drafts, pick(drafts), [note]
+
+
 def run_pipeline(
     model: ChatModel,
     runner: TestRunner,
@@ -189,6 +226,7 @@ def run_pipeline(
     max_attempts: int,
     candidates: int = 1,
     probe_inputs: int = 0,
+    extra_candidates: int = 0,
     timeout_s: float = 60.0,
 ) -> PipelineOutcome:
     """Build the task's module and return its final code.
@@ -197,34 +235,36 @@ def run_pipeline(
     workflow does. Without designed tests there is nothing to repair against: the draft
     chosen by its outputs on the examples and proposed inputs is returned as it is.
     ``probe_inputs`` edge-case inputs are proposed for comparing several candidates'
-    outputs.
+    outputs. When the chosen candidate misses one of the prompt's stated examples (so
+    every candidate misses one, or the choice would have avoided it), ``extra_candidates``
+    more prompt completions are sampled and the choice is made again among all of them:
+    the examples are ground truth, and a misreading shared by the first drafts is often
+    absent from a few more.
     """
     spec, module = spec_for(task), module_for(task)
     conventions = runner.conventions()
     made = _draft(model, task, spec, module, conventions, candidates, probe_inputs)
-    drafts = made.code
+    drafts, choice, notes = _choose(model, runner, task, made, extra_candidates, timeout_s)
     evidence = Evidence(drafts, _as_dict(made.tests.files), made.inputs)
-    choice = choose(
-        lambda files, tests: runner.run_tests(files, tests, timeout_s),
-        drafts,
-        _as_dict(made.tests.files),
-        module,
-        spec.acceptance_examples,
-        lambda files, args, timeout: runner.run(files, args, timeout_s=timeout),
-        made.inputs,
-    )
     if not choice.tests:
         logger.info("%s: no tests were designed; keeping the chosen draft", task.task_id)
         firsts = [_main_code(d, module) for d in drafts]
         return PipelineOutcome(
-            firsts[choice.index], False, 0, drafts=firsts, chosen=choice.index, evidence=evidence
+            firsts[choice.index],
+            False,
+            0,
+            history=notes,
+            drafts=firsts,
+            chosen=choice.index,
+            evidence=evidence,
         )
     files, tests, report = choice.files, choice.tests, choice.report
-    attempts, history = 1, [choice.note]
+    attempts, history = 1, [*notes, choice.note]
+    skip = len(history)
     best = (report.passed, files, report)
     seen = {_digest({**files, **tests})}
     while not report.green and attempts < max_attempts and files:
-        result = repairer.repair(model, spec, module, files, tests, report, history=history[1:])
+        result = repairer.repair(model, spec, module, files, tests, report, history=history[skip:])
         files = {**files, **_as_dict(result.files)}
         if result.test_files and result.test_change_reason:
             tests = {**tests, **_as_dict(result.test_files)}

@@ -72,6 +72,7 @@ class RunInfo(BaseModel):
     task_ids: list[str]
     candidates: int | None = None
     probe_inputs: int | None = None
+    extra_candidates: int | None = None
     paired_from: dict[str, str] | None = None
     """Set by ``codeproof eval-pair``: each mode's ``provider/model`` (two runs joined)."""
 
@@ -171,6 +172,7 @@ def _check_same_run(previous: RunInfo, current: RunInfo) -> None:
         "max_attempts",
         "candidates",
         "probe_inputs",
+        "extra_candidates",
     ):
         before, now = getattr(previous, key), getattr(current, key)
         if before != now and None not in (before, now):

@@ -63,6 +63,8 @@ class EvalOptions:
     max_attempts: int = 5
     candidates: int = 1
     probe_inputs: int = 0
+    extra_candidates: int = 0
+    """Prompt completions drawn when the chosen candidate misses a stated example."""
     max_tokens: int = 1024
     test_timeout_s: float = 60.0
     resume: bool = False
@@ -126,6 +128,7 @@ class Evaluator:
             max_attempts=o.max_attempts,
             candidates=o.candidates,
             probe_inputs=o.probe_inputs,
+            extra_candidates=o.extra_candidates,
             task_ids=[t.task_id for t in tasks],
         )
 
@@ -181,6 +184,7 @@ class Evaluator:
             max_attempts=self.options.max_attempts,
             candidates=self.options.candidates,
             probe_inputs=self.options.probe_inputs,
+            extra_candidates=self.options.extra_candidates,
             timeout_s=self.options.test_timeout_s,
         )
         return _Solved(

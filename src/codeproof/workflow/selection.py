@@ -98,6 +98,14 @@ class Choice:
     mutants: int = 0
 
     @property
+    def examples_missed(self) -> int:
+        """Stated examples the chosen candidate does not meet (as tests, or probed)."""
+        names = {t.name for r in self.reports for t in r.tests if is_example_test(t.name)}
+        met = {t.name for t in self.report.tests if t.outcome == "passed" and t.name in names}
+        probed = self.example_checks - self.examples_met[self.index] if self.examples_met else 0
+        return len(names - met) + probed
+
+    @property
     def note(self) -> str:
         """A line for the audit trail: what was chosen and what was set aside."""
         passed = [r.passed for r in self.reports]

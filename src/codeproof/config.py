@@ -99,6 +99,15 @@ class WorkflowSettings(_Section):
     """Edge-case inputs the input designer proposes per module, on which the candidates'
     outputs are compared besides the tests' own inputs (0: the tests' inputs only; no
     effect with one candidate)."""
+    extra_candidates: int | None = Field(default=None, ge=0)
+    """Candidates drawn when the chosen one misses an example the user stated (then every
+    candidate misses one); the choice is made again among all. ``None``: as many as
+    ``candidates``; 0: never (no effect with one candidate)."""
+
+    @property
+    def extra(self) -> int:
+        """``extra_candidates`` resolved (``None`` is as many as ``candidates``)."""
+        return self.candidates if self.extra_candidates is None else self.extra_candidates
 
 
 class EvaluationSettings(_Section):

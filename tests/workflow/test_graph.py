@@ -171,6 +171,33 @@ def test_two_candidates_keep_the_one_passing_most(run_workflow, store):
     assert [c.payload["tool"] for c in tool_calls].count("run_tests") == 2
 
 
+@pytest.mark.parametrize("extra", [0, 2])
+def test_more_candidates_are_drawn_when_every_one_misses_a_stated_example(
+    run_workflow, store, extra
+):
+    # both first candidates keep the space; the user's example needs a hyphen. Candidate
+    # 2's prompt carries the edge-case approach hint, and only it writes the right code.
+    world = World(
+        code={"slugify": BAD_1},
+        code_when={"slugify": ("Pay special attention to edge cases", GOOD)},
+    )
+    request = 'a slugify function: slugify("Hello World") -> "hello-world"'
+    result = run_workflow(
+        world.model(), ScriptedHuman(), request, auto=True, candidates=2, extra_candidates=extra
+    )
+
+    [outcome] = outcomes(store, result.run_id)
+    [first, *_] = node_ends(store, result.run_id, "execute")
+    note = first.payload["output"]["work"]["change"]
+    if extra:
+        assert outcome.status == "passed" and outcome.attempts == 1
+        assert outcome.files["slugify.py"] == GOOD
+        assert "it misses 1 stated example(s), so 2 more candidates were drawn" in note
+        assert "; then chose candidate 2 of 4" in note
+    else:  # the first choice stands and repair has to fix it
+        assert outcome.attempts == 2 and "more candidates" not in note
+
+
 LETTERS_ONLY = (
     'import re\n\n\ndef slugify(text):\n    return "-".join(re.findall("[a-z]+", text.lower()))\n'
 )

@@ -76,13 +76,15 @@ def write_code(
     approaches: Sequence[str | None] | None = None,
     seed: int = 0,
     max_tokens: int = 1536,
+    first: int = 0,
 ) -> list[CodeDraft]:
-    """Write ``n`` candidate implementations of ``module``.
+    """Write ``n`` candidate implementations of ``module``: candidates ``first`` onwards.
 
     Candidate ``i`` uses temperature ``TEMPERATURES[i]``, seed ``seed + i`` and the
     approach hint ``approaches[i]`` (default :data:`APPROACHES`, cycled). Candidate 0
-    is the greedy, hint-free answer. Candidates are requested concurrently up to the
-    model's slots.
+    is the greedy, hint-free answer; ``first`` > 0 draws more candidates after earlier
+    ones, different from them. Candidates are requested concurrently up to the model's
+    slots.
 
     Args:
         model: The chat model.
@@ -96,6 +98,7 @@ def write_code(
         approaches: One hint per candidate; ``None`` entries mean no hint.
         seed: Seed of candidate 0.
         max_tokens: Completion budget per candidate.
+        first: Index of the first candidate written.
 
     Returns:
         Exactly ``n`` drafts in candidate order; a draft's ``files`` is empty when its
@@ -122,11 +125,12 @@ def write_code(
         said = clip(prose(reply), 300)
         return CodeDraft(files=files, notes=join_sections(label, said))
 
+    indices = range(first, first + n)
     workers = max(1, min(n, model.slots))
     if workers == 1:
-        return [candidate(i) for i in range(n)]
+        return [candidate(i) for i in indices]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="programmer") as pool:
-        return list(pool.map(candidate, range(n)))
+        return list(pool.map(candidate, indices))
 
 
 def _prompt_body(

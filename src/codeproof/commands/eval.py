@@ -132,7 +132,7 @@ def eval_command(
         typer.Option(
             min=0,
             help="Pipeline completions drawn when the chosen candidate misses a stated example "
-            "(default: --candidates; 0: never).",
+            "(default workflow.extra_candidates: as many as --candidates; 0: never).",
         ),
     ] = None,
     provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
@@ -164,9 +164,7 @@ def eval_command(
         max_attempts=max_attempts or settings.workflow.max_attempts,
         candidates=settings.workflow.candidates,
         probe_inputs=settings.workflow.probe_inputs,
-        extra_candidates=(
-            settings.workflow.candidates if extra_candidates is None else extra_candidates
-        ),
+        extra_candidates=settings.workflow.extra if extra_candidates is None else extra_candidates,
         max_tokens=settings.llm.max_tokens,
         test_timeout_s=settings.sandbox.timeout_s,
         resume=resume,

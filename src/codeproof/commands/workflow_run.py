@@ -170,6 +170,7 @@ def start_new(
         max_clarify_rounds=wf.max_clarify_rounds,
         candidates=wf.candidates,
         probe_inputs=wf.probe_inputs,
+        extra_candidates=wf.extra,
         provider=settings.llm.provider,
         model=settings.llm.model,
     )

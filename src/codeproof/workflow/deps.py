@@ -50,6 +50,7 @@ class RunOptions(BaseModel):
     max_clarify_rounds: int = Field(default=3, ge=0)
     candidates: int = Field(default=1, ge=1)
     probe_inputs: int = Field(default=0, ge=0)
+    extra_candidates: int = Field(default=0, ge=0)
     provider: str | None = None
     model: str | None = None
 

@@ -23,7 +23,7 @@ from codeproof.workflow.models import (
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
 from codeproof.workflow.probing import RunProgram
 from codeproof.workflow.scan import scan_module
-from codeproof.workflow.selection import choose
+from codeproof.workflow.selection import Choice, choose
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +92,12 @@ def design_tests(deps: Deps, state: WorkflowState) -> Update:
 
 def write_code(deps: Deps, state: WorkflowState) -> Update:
     """Programmer: ``n`` candidate implementations from the spec, plan and conventions."""
+    drafts = _write(deps, state, deps.options.candidates)
+    return {"candidates": [[f.model_dump() for f in files] for files in drafts]}
+
+
+def _write(deps: Deps, state: WorkflowState, n: int, first: int = 0) -> list[list[SourceFile]]:
+    """The files of programmer candidates ``first`` .. ``first + n - 1``."""
     module, work = current_module(state), work_of(state)
     _, dep_files = _dependencies(state, module)
     drafts = programmer.write_code(
@@ -102,9 +108,10 @@ def write_code(deps: Deps, state: WorkflowState) -> Update:
         work.conventions,
         context=deps.context,
         dependency_files=dep_files or None,
-        n=deps.options.candidates,
+        n=n,
+        first=first,
     )
-    return {"candidates": [[f.model_dump() for f in d.files] for d in drafts]}
+    return [d.files for d in drafts]
 
 
 def _run(
@@ -142,6 +149,41 @@ def _user_words(state: WorkflowState) -> str:
     return "\n".join([state.get("request", ""), *answers])
 
 
+def _choose(deps: Deps, state: WorkflowState, module: Module) -> tuple[Choice, str]:
+    """Choose among the candidates; when the choice misses a stated example, draw more.
+
+    The examples the user stated are ground truth: if the chosen candidate misses one,
+    every candidate does (the choice prefers those meeting them), so
+    ``extra_candidates`` more are written (other temperatures, seeds and approach
+    hints) and the choice is made again among all. Returns the choice and a note on
+    the draw (empty when none was needed).
+    """
+    candidates = [
+        as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])
+    ] or [{}]
+
+    def pick(candidates: list[dict[str, str]]) -> Choice:
+        return choose(
+            lambda files, tests: _run(deps, state, module, files, tests),
+            candidates,
+            as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
+            module,
+            stated_in(spec_of(state).acceptance_examples, _user_words(state)),
+            _run_program(deps, state, module),
+            state.get("probe_inputs", []),
+        )
+
+    choice, extra = pick(candidates), deps.options.extra_candidates
+    if len(candidates) < 2 or not extra or not choice.examples_missed:
+        return choice, ""
+    drawn = (
+        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
+        f"so {extra} more candidates were drawn"
+    )
+    more = [as_dict(files) for files in _write(deps, state, extra, first=len(candidates))]
+    return pick([*candidates, *more]), drawn
+
+
 def execute(deps: Deps, state: WorkflowState) -> Update:
     """Run the tests in the sandbox; choose among candidates by execution agreement.
 
@@ -153,19 +195,10 @@ def execute(deps: Deps, state: WorkflowState) -> Update:
     tests = work.tests
     change, changes = work.change, list(work.test_changes)
     if work.files is None:  # fresh code from the programmer (and fresh tests)
-        choice = choose(
-            lambda files, tests: _run(deps, state, module, files, tests),
-            [as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])]
-            or [{}],
-            as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
-            module,
-            stated_in(spec_of(state).acceptance_examples, _user_words(state)),
-            _run_program(deps, state, module),
-            state.get("probe_inputs", []),
-        )
+        choice, drawn = _choose(deps, state, module)
         files, tests, report = choice.files, choice.tests, choice.report
         if len(choice.reports) > 1 or choice.quarantined:
-            change = choice.note
+            change = f"{drawn}; then {choice.note}" if drawn else choice.note
         if choice.quarantined:
             changes.append(choice.note)
         update["candidates"] = []

@@ -12,6 +12,7 @@ from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.models import RunReport, TestCase, TestReport
 from codeproof.workflow.java_probe import (
     displayed_value,
+    example_met,
     java_calls,
     java_example_checks,
     java_value,
@@ -129,6 +130,8 @@ def test_java_examples_become_checks_of_probe_outputs() -> None:
         'longest(Arrays.asList("a", "bb")) -> Optional[bb]',
         "other(1) -> 2",  # not the interface
         "hasClose(xs, 0.5) -> true",  # not literal
+        "hasClose([1.0, 2.0], 0.5) -> true",  # a docstring's list, not Java
+        "hasClose((1, 2), 0.5) -> true",  # nor a tuple
         "intersperse(List.of(), 1) -> {a=1}",  # unreadable result
     ]
     names = {"hasClose", "intersperse", "longest"}
@@ -144,6 +147,10 @@ def test_java_examples_become_checks_of_probe_outputs() -> None:
     assert examples_met(module, ["false", "[1,4,2.0]"], calls, checks) == 2
     assert examples_met(module, ["true", "!NullPointerException"], calls, checks) == 0
     assert examples_met(module, None, calls, checks) == 0
+    # a method returning Optional<T> meets an example showing the value it holds
+    assert example_met(-9, '{"Optional":-9}') and not example_met(-9, '{"Optional":9}')
+    assert not example_met(-9, '{"Optional":null}')
+    assert example_met({"Optional": None}, '{"Optional":null}')
     assert displayed_value("Optional[1]") == (True, {"Optional": 1})
     assert displayed_value('["abc", "array"]') == (True, ["abc", "array"])
 

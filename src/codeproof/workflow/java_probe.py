@@ -40,8 +40,14 @@ _WORD = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def literal_arguments(args: str) -> bool:
-    """Whether a Java argument list (with its parentheses) is made of literals only."""
+    """Whether a Java argument list (with its parentheses) is made of literals only.
+
+    An argument written ``[1, 2]`` or ``(1, 2)`` (a docstring's list or tuple, not Java)
+    is not.
+    """
     bare = _NUMBER.sub("0", JS_STRING.sub('""', args))
+    if any(arg.startswith(("[", "(")) for arg in top_level_args(f"({bare[1:-1]})")):
+        return False
     return set(_WORD.findall(bare)) <= _LITERAL_WORDS and "->" not in bare
 
 
@@ -360,6 +366,13 @@ def java_example_checks(
 
 
 def example_met(expected: object, output: str) -> bool:
-    """Whether a probe's printed output is the example's expected value."""
+    """Whether a probe's printed output is the example's expected value.
+
+    A present ``Optional`` meets the value it holds: docstrings show ``f(x) -> -9`` for
+    a method returning ``Optional<Integer>``.
+    """
     ok, got = output_value(output)
+    held = got.get("Optional") if isinstance(got, dict) and list(got) == ["Optional"] else None
+    if held is not None and not isinstance(expected, dict):
+        got = held
     return ok and same_value(expected, got)

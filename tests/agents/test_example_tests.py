@@ -43,9 +43,14 @@ def test_python_examples_become_literal_assertions() -> None:
             "slug(1) -> a slug",  # not a literal
             "slug(abc) -> 'abc'",  # prose: an unquoted string
             "Input: x",
+            "slug('t') -> true",  # JSON words are read as Python's
+            "slug('n') -> [null, false]",
+            "slug('i') -> Infinity",  # no Python literal for it
         ],
     )
     text = files["test_m_examples.py"]
+    assert "assert slug('t') == True" in text and "assert slug('n') == [None, False]" in text
+    assert "Infinity" not in text and "inf" not in text
     assert 'assert slug("Hello World") == "hello-world"' in text
     assert "assert slug('x') == pytest.approx(0.5)" in text and "import pytest" in text
     assert "other(" not in text and "a slug" not in text and "abc" not in text

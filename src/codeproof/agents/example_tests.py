@@ -86,11 +86,20 @@ def _python_call(text: str) -> bool:
     return all(_python_literal(ast.unparse(a)) for a in args)
 
 
+def _python_result(expected: str) -> str | None:
+    """``expected`` as a Python literal; ``true``/``false``/``null`` (JSON) are read too."""
+    if _python_literal(expected):
+        return expected
+    ok, value = js_value(expected)
+    result = repr(value) if ok and expected != "undefined" else ""
+    return result if _python_literal(result) else None
+
+
 def _python(module: Module, examples: list[tuple[str, str, str]]) -> dict[str, str]:
     cases = [
-        (fn, call, expected)
+        (fn, call, result)
         for fn, call, expected in examples
-        if _python_call(call) and _python_literal(expected)
+        if _python_call(call) and (result := _python_result(expected)) is not None
     ]
     if not cases:
         return {}

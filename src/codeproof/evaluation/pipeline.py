@@ -29,7 +29,7 @@ from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.toolchains.models import TestReport
-from codeproof.workflow.selection import Choice, choose
+from codeproof.workflow.selection import Choice, choose, choose_or_draw
 
 logger = logging.getLogger(__name__)
 
@@ -195,7 +195,7 @@ def _choose(
     """The drafts, the choice among them, and a note when more drafts had to be drawn."""
     spec, module = spec_for(task), module_for(task)
 
-    def pick(drafts: Sequence[dict[str, str]]) -> Choice:
+    def pick(drafts: list[dict[str, str]]) -> Choice:
         return choose(
             lambda files, tests: runner.run_tests(files, tests, timeout_s),
             drafts,
@@ -206,16 +206,10 @@ def _choose(
             made.inputs,
         )
 
-    drafts = made.code
-    choice = pick(drafts)
-    if len(drafts) < 2 or not extra or not choice.examples_missed:
-        return drafts, choice, []
-    note = (
-        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
-        f"so {extra} more candidates were drawn"
+    drafts, choice, note = choose_or_draw(
+        pick, made.code, extra, lambda n, first: _completions(model, task, module, n, first)
     )
-    drafts = [*drafts, *_completions(model, task, module, extra, len(drafts))]
-    return drafts, pick(drafts), [note]
+    return drafts, choice, [note] if note else []
 
 
 def run_pipeline(

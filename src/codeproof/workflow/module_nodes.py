@@ -23,7 +23,7 @@ from codeproof.workflow.models import (
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
 from codeproof.workflow.probing import RunProgram
 from codeproof.workflow.scan import scan_module
-from codeproof.workflow.selection import Choice, choose
+from codeproof.workflow.selection import Choice, choose, choose_or_draw
 
 logger = logging.getLogger(__name__)
 
@@ -150,14 +150,10 @@ def _user_words(state: WorkflowState) -> str:
 
 
 def _choose(deps: Deps, state: WorkflowState, module: Module) -> tuple[Choice, str]:
-    """Choose among the candidates; when the choice misses a stated example, draw more.
-
-    The examples the user stated are ground truth: if the chosen candidate misses one,
-    every candidate does (the choice prefers those meeting them), so
-    ``extra_candidates`` more are written (other temperatures, seeds and approach
-    hints) and the choice is made again among all. Returns the choice and a note on
-    the draw (empty when none was needed).
-    """
+    """Choose among the candidates; when the choice misses a stated example, the
+    programmer writes ``extra_candidates`` more (the next temperatures, seeds and
+    approach hints) and the choice is made again (:func:`~.selection.choose_or_draw`).
+    Returns the choice and the note on the draw (empty when none was needed)."""
     candidates = [
         as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])
     ] or [{}]
@@ -173,15 +169,11 @@ def _choose(deps: Deps, state: WorkflowState, module: Module) -> tuple[Choice, s
             state.get("probe_inputs", []),
         )
 
-    choice, extra = pick(candidates), deps.options.extra_candidates
-    if len(candidates) < 2 or not extra or not choice.examples_missed:
-        return choice, ""
-    drawn = (
-        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
-        f"so {extra} more candidates were drawn"
-    )
-    more = [as_dict(files) for files in _write(deps, state, extra, first=len(candidates))]
-    return pick([*candidates, *more]), drawn
+    def draw(n: int, first: int) -> list[dict[str, str]]:
+        return [as_dict(files) for files in _write(deps, state, n, first=first)]
+
+    _, choice, drawn = choose_or_draw(pick, candidates, deps.options.extra_candidates, draw)
+    return choice, drawn
 
 
 def execute(deps: Deps, state: WorkflowState) -> Update:

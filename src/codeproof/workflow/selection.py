@@ -273,6 +273,34 @@ def choose(
     return choice
 
 
+Candidates = list[dict[str, str]]
+
+
+def choose_or_draw(
+    pick: Callable[[Candidates], Choice],
+    candidates: Candidates,
+    extra: int,
+    draw: Callable[[int, int], Candidates],
+) -> tuple[Candidates, Choice, str]:
+    """Choose; when the pick misses a stated example, draw ``extra`` more and choose again.
+
+    The stated examples rank first, so a pick that misses one means every candidate
+    does; a misreading shared by the first candidates is often absent from a few more.
+    ``draw(n, first)`` returns candidates ``first`` .. ``first + n - 1``. Returns all
+    the candidates, the choice among them, and a note on the draw (empty when none was
+    needed).
+    """
+    choice = pick(candidates)
+    if len(candidates) < 2 or not extra or not choice.examples_missed:
+        return candidates, choice, ""
+    note = (
+        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
+        f"so {extra} more candidates were drawn"
+    )
+    candidates = [*candidates, *draw(extra, len(candidates))]
+    return candidates, pick(candidates), note
+
+
 def _agreement_on(
     run_program: RunProgram | None,
     module: Module,

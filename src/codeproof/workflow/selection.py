@@ -28,11 +28,12 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from codeproof.agents.example_tests import example_tests, is_example_test
+from codeproof.agents.example_tests import example_tests, interface_names, is_example_test
 from codeproof.agents.schemas import Module
 from codeproof.agents.test_edit import remove_tests, uncompiled_java_tests
 from codeproof.toolchains.models import TestReport
 from codeproof.workflow.consensus import consensus, edit_asserts
+from codeproof.workflow.misfits import Misfits, edit_misfits
 from codeproof.workflow.mutation import MUTANTS, mutants
 from codeproof.workflow.probing import (
     RunProgram,
@@ -258,10 +259,15 @@ def choose(
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
-    if calls and not report.green:
+    if not report.green:
+        misfits = Misfits(candidates, interface_names(module), module.public_interface)
+        edited, notes = edit_misfits(language, choice.tests, misfits, generated.keys())
+        if notes:
+            _retest(run, choice, edited, notes)
+    if calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)
-        edited, notes = edit_asserts(language, tests, agreed, generated.keys())
+        edited, notes = edit_asserts(language, choice.tests, agreed, generated.keys())
         if notes:
             _retest(run, choice, edited, notes)
     disputed = [n for n in verdict.disputed if n not in _passed(choice.report)]

@@ -20,6 +20,7 @@ from codeproof.agents.layout import layout_for
 from codeproof.agents.tidy import JS_TEST_CALL, balanced_span, drop_javascript_calls
 from codeproof.workflow.java_probe import call_key, java_value, output_value, same_value
 from codeproof.workflow.probing import MIN_SHARE, Outputs
+from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests
 
 logger = logging.getLogger(__name__)
 
@@ -114,39 +115,16 @@ def _checks(function: ast.AST) -> int:
     return count
 
 
+def _verdict(function: FunctionNode, agreed: Mapping[str, str]) -> Verdict | None:
+    checks = [n for n in ast.walk(function) if isinstance(n, ast.Assert | ast.With)]
+    found = [(node, why) for node in checks if (why := _disputed_check(node, agreed))]
+    if not found:
+        return None
+    return Verdict([why for _, why in found], found, remove=len(found) == _checks(function))
+
+
 def _edit_python_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return source, []
-    lines = source.splitlines()
-    notes: list[str] = []
-    drop: set[int] = set()
-    functions = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test")
-    ]
-    for function in functions:
-        checks = [n for n in ast.walk(function) if isinstance(n, ast.Assert | ast.With)]
-        found = [(node, why) for node in checks if (why := _disputed_check(node, agreed))]
-        if not found:
-            continue
-        notes += [f"{function.name}: {why}" for _, why in found]
-        if len(found) == _checks(function):
-            start = min([function.lineno, *(d.lineno for d in function.decorator_list)])
-            drop.update(range(start - 1, function.end_lineno or function.lineno))
-            continue
-        for node, why in found:
-            indent = lines[node.lineno - 1][: node.col_offset]
-            lines[node.lineno - 1] = f"{indent}pass  # codeproof: set aside, {why}"
-            drop.update(range(node.lineno, node.end_lineno or node.lineno))
-    edited = "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
-    try:
-        compile(edited, "<tests>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return source, []
-    return edited, notes
+    return edit_tests(source, lambda function: _verdict(function, agreed))
 
 
 _JS_ASSERT = re.compile(r"\bassert\.(?:deepStrictEqual|strictEqual|deepEqual|equal)\s*\(")

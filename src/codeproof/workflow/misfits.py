@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from codeproof.agents.layout import layout_for
 from codeproof.agents.tidy import balanced_span
+from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests
 
 Signatures = dict[str, list[ast.arguments | None]]
 """Function name -> its parameters, once per candidate defining it (``None``: unknown)."""
@@ -169,41 +170,19 @@ def _has_body(node: ast.stmt) -> bool:
     return isinstance(node, _COMPOUND)
 
 
+def _verdict(function: FunctionNode, misfits: Misfits) -> Verdict | None:
+    found, checks, stray = _scan(function, misfits)
+    if not found and not stray:
+        return None
+    if stray or len(found) == checks:
+        return Verdict([f"removed, {stray or found[0][1]}"], remove=True)
+    aside = sorted(found, key=lambda f: f[0].lineno)
+    return Verdict([why for _, why in aside], aside)
+
+
 def edit_python_file(source: str, misfits: Misfits) -> tuple[str, list[str]]:
     """The test source without its misfitting checks, and one note per check set aside."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return source, []
-    lines = source.splitlines()
-    notes: list[str] = []
-    drop: set[int] = set()
-    functions = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test")
-    ]
-    for function in functions:
-        found, checks, stray = _scan(function, misfits)
-        if not found and not stray:
-            continue
-        if stray or len(found) == checks:
-            why = stray or found[0][1]
-            notes.append(f"{function.name}: removed, {why}")
-            start = min([function.lineno, *(d.lineno for d in function.decorator_list)])
-            drop.update(range(start - 1, function.end_lineno or function.lineno))
-            continue
-        for node, why in sorted(found, key=lambda f: f[0].lineno):
-            notes.append(f"{function.name}: {why}")
-            indent = lines[node.lineno - 1][: node.col_offset]
-            lines[node.lineno - 1] = f"{indent}pass  # codeproof: set aside, {why}"
-            drop.update(range(node.lineno, node.end_lineno or node.lineno))
-    edited = "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
-    try:
-        compile(edited, "<tests>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return source, []
-    return edited, notes
+    return edit_tests(source, lambda function: _verdict(function, misfits))
 
 
 def edit_misfits(

@@ -1,0 +1,77 @@
+"""Edit a Python test file: set single checks aside, remove whole test functions.
+
+The consensus and misfit edits decide differently *which* checks are wrong, but edit
+the file the same way: a check set aside becomes ``pass  # codeproof: set aside, why``
+(so the function body stays valid), a test function to remove goes with its decorators,
+and an edit that does not compile leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What to do with one test function.
+
+    Attributes:
+        notes: One note per decision, without the function name (added by the editor).
+        aside: The checks to replace by a note, each with why.
+        remove: Remove the whole function instead (``aside`` is then ignored).
+    """
+
+    notes: Sequence[str]
+    aside: Sequence[tuple[ast.stmt, str]] = field(default_factory=tuple)
+    remove: bool = False
+
+
+Judge = Callable[[FunctionNode], Verdict | None]
+"""Judges one test function; ``None`` leaves it untouched."""
+
+
+def find_test_functions(tree: ast.AST) -> list[FunctionNode]:
+    """The ``test*`` functions and methods in a parsed file."""
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test")
+    ]
+
+
+def edit_tests(source: str, judge: Judge) -> tuple[str, list[str]]:
+    """The test source edited as ``judge`` decides, and one ``function: note`` per decision.
+
+    A source that does not parse, or whose edit does not compile, is returned unchanged
+    with no notes.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source, []
+    lines = source.splitlines()
+    notes: list[str] = []
+    drop: set[int] = set()
+    for function in find_test_functions(tree):
+        verdict = judge(function)
+        if verdict is None:
+            continue
+        notes += [f"{function.name}: {note}" for note in verdict.notes]
+        if verdict.remove:
+            start = min([function.lineno, *(d.lineno for d in function.decorator_list)])
+            drop.update(range(start - 1, function.end_lineno or function.lineno))
+            continue
+        for node, why in verdict.aside:
+            indent = lines[node.lineno - 1][: node.col_offset]
+            lines[node.lineno - 1] = f"{indent}pass  # codeproof: set aside, {why}"
+            drop.update(range(node.lineno, node.end_lineno or node.lineno))
+    edited = "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
+    try:
+        compile(edited, "<tests>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return source, []
+    return edited, notes

@@ -107,7 +107,11 @@ PYTHON = Cases(
     wrong_message="assert 6 == 5",
     syntax_error={"calc.py": "def add(a, b):\n    return a +\n"},
     syntax_file="calc.py",
-    loop_tests={"test_calc.py": "def test_loop():\n    while True:\n        pass\n"},
+    # Ignores the per-test alarm, so only the run's own timeout can stop it.
+    loop_tests={
+        "test_calc.py": "import signal\n\n\ndef test_loop():\n"
+        "    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n    while True:\n        pass\n"
+    },
     no_tests={"test_calc.py": "print('passed')\n"},
     huge_program={"big.py": f"print('x' * {HUGE_CHARS})\n"},
     huge_args=["big.py"],

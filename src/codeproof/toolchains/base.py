@@ -290,7 +290,7 @@ class JUnitToolchain(ABC):
         test_files = sorted(path for path in tests if path.endswith(self.test_suffixes))
         if not test_files:
             return report_from_cases([], message=self.no_test_file_message)
-        plan = self.plan_tests(test_files)
+        plan = self.plan_tests(test_files, timeout_s)
         sources = {**files, **tests}
         session.put_files({**sources, **plan.assets})
         prepared, failure = self.prepare(session, sorted(sources))
@@ -335,8 +335,11 @@ class JUnitToolchain(ABC):
         return run_report(result, duration_s=time.monotonic() - started if prepared else None)
 
     @abstractmethod
-    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
-        """The command that runs ``test_files`` and the report it writes."""
+    def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
+        """The command that runs ``test_files`` and the report it writes.
+
+        ``timeout_s`` is the whole run's limit; a language may give each test a share.
+        """
 
     def prepare(self, session: SandboxSession, paths: Sequence[str]) -> tuple[list[RunResult], str]:
         """Runs needed before the tests or the program (none by default).

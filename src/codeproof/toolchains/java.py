@@ -81,7 +81,7 @@ class JavaToolchain(JUnitToolchain):
         "(see conventions://java)"
     )
 
-    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+    def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
         """The JUnit 5 console launcher on the test classes (compiled by :meth:`prepare`)."""
         reports_dir = fresh_name("junit-reports")
         selectors = [

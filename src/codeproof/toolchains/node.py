@@ -106,7 +106,7 @@ class NodeToolchain(JUnitToolchain):
         "(see conventions://javascript)"
     )
 
-    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
+    def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
         """``node --test`` with our JUnit reporter to a file and the spec one to stdout."""
         reporter = fresh_name("junit-reporter", ".mjs")
         report = fresh_name("node-test", ".xml")

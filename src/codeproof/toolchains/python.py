@@ -47,6 +47,11 @@ def pytest_message(text: str) -> str:
     return "\n".join(explanation) + "\n\n" + text
 
 
+PER_TEST_SHARE = 1 / 6
+"""The share of a test run's time limit one Python test may take."""
+MIN_PER_TEST_S = 1.0
+
+
 class PythonToolchain(JUnitToolchain):
     """Python 3 with pytest (and ruff when the image has it)."""
 
@@ -59,15 +64,22 @@ class PythonToolchain(JUnitToolchain):
     no_test_file_message = "no Python test file among the tests (expected test_<module>.py)"
     no_tests_hint = "pytest collects functions named test_* (see conventions://python)"
 
-    def plan_tests(self, test_files: Sequence[str]) -> TestPlan:
-        """pytest with a ``--junitxml`` report."""
+    def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
+        """pytest with a ``--junitxml`` report and a time limit per test.
+
+        Each test may take :data:`PER_TEST_SHARE` of the run's ``timeout_s``: a test that
+        never returns fails alone instead of timing out the run, which would leave no
+        test result at all.
+        """
         report = fresh_name("pytest", ".xml")
+        runner = fresh_name("pytestrun", ".py")
+        per_test = max(MIN_PER_TEST_S, timeout_s * PER_TEST_SHARE)
         command = [
-            "python3", "-B", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--color=no",
-            "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}", "--rootdir=.",
-            *test_files,
+            "python3", "-B", runner, f"{per_test:g}", "-q", "-p", "no:cacheprovider",
+            "--color=no", "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}",
+            "--rootdir=.", *test_files,
         ]  # fmt: skip
-        return TestPlan(command, report)
+        return TestPlan(command, report, {runner: asset_text("pytestrun.py")})
 
     def test_cases(
         self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests
+from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
 
 SOURCE = """import pytest
 
@@ -63,3 +63,19 @@ def test_an_edit_that_does_not_compile_leaves_the_source_alone() -> None:
 
 def test_unparsable_source_is_returned_unchanged() -> None:
     assert edit_tests("def test_a(:\n", _judge) == ("def test_a(:\n", [])
+
+
+def test_expected_raises_finds_pytest_raises_items_only() -> None:
+    source = """
+with pytest.raises(ValueError, match="x") as info, open("f") as f:
+    g()
+with raises(TypeError):
+    g()
+with open("raises.txt") as raises_log:
+    g()
+with ctx_raises:
+    g()
+"""
+    blocks = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.With)]
+    found = [[ast.unparse(e) for e in expected_raises(b)] for b in blocks]
+    assert found == [["pytest.raises(ValueError, match='x')"], ["raises(TypeError)"], [], []]

@@ -20,7 +20,7 @@ from codeproof.agents.layout import layout_for
 from codeproof.agents.tidy import JS_TEST_CALL, balanced_span, drop_javascript_calls
 from codeproof.workflow.java_probe import call_key, java_value, output_value, same_value
 from codeproof.workflow.probing import MIN_SHARE, Outputs
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests
+from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> str | None:
 def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> str | None:
     """``"call raises X (got)"`` for a ``pytest.raises`` block whose only statement is a
     call the agreeing candidates return a value for."""
-    raises = [i.context_expr for i in node.items if "raises" in ast.unparse(i.context_expr)]
+    raises = expected_raises(node)
     if len(raises) != 1 or len(node.body) != 1 or not isinstance(node.body[0], ast.Expr):
         return None
     call = node.body[0].value
@@ -111,7 +111,7 @@ def _checks(function: ast.AST) -> int:
         if isinstance(node, ast.Assert):
             count += 1
         elif isinstance(node, ast.With):
-            count += any("raises" in ast.unparse(i.context_expr) for i in node.items)
+            count += bool(expected_raises(node))
     return count
 
 

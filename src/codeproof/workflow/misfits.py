@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from codeproof.agents.layout import layout_for
 from codeproof.agents.tidy import balanced_span
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests
+from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
 
 Signatures = dict[str, list[ast.arguments | None]]
 """Function name -> its parameters, once per candidate defining it (``None``: unknown)."""
@@ -132,10 +132,6 @@ def _misfit_in(node: ast.AST, misfits: Misfits) -> str | None:
     return None
 
 
-def _expects_raise(node: ast.With) -> bool:
-    return any("raises" in ast.unparse(item.context_expr) for item in node.items)
-
-
 Scan = tuple[list[tuple[ast.Assert, str]], int, str | None]
 
 
@@ -150,7 +146,7 @@ def _scan(function: ast.FunctionDef | ast.AsyncFunctionDef, misfits: Misfits) ->
             checks += 1
             if why := _misfit_in(node, misfits):
                 found.append((node, why))
-        elif isinstance(node, ast.With) and _expects_raise(node):
+        elif isinstance(node, ast.With) and expected_raises(node):
             checks += 1
         elif isinstance(node, ast.stmt) and _has_body(node):
             children = list(ast.iter_child_nodes(node))

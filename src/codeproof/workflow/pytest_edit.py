@@ -34,6 +34,20 @@ Judge = Callable[[FunctionNode], Verdict | None]
 """Judges one test function; ``None`` leaves it untouched."""
 
 
+def expected_raises(node: ast.With) -> list[ast.expr]:
+    """The ``pytest.raises(...)`` items of a ``with`` block (also ``raises(...)`` imported
+    from pytest); an empty list when the block expects no exception."""
+    found: list[ast.expr] = []
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call):
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name == "raises":
+                found.append(call)
+    return found
+
+
 def find_test_functions(tree: ast.AST) -> list[FunctionNode]:
     """The ``test*`` functions and methods in a parsed file."""
     return [

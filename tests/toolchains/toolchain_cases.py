@@ -34,7 +34,9 @@ class Cases:
     wrong_message: str  # surfaced in the failure message of the add test
     syntax_error: dict[str, str]  # module with a syntax error on line 2 of `syntax_file`
     syntax_file: str
-    loop_tests: dict[str, str]
+    loop_tests: dict[str, str]  # a loop the per-test limit cannot stop: the run times out
+    hang_tests: dict[str, str]  # test "hangs" never returns, test "add" passes
+    hang_message: str  # in the failure message of "hangs" when each test may take 2 s
     no_tests: dict[str, str]  # prints "passed" and exits 0, declares no test
     huge_program: dict[str, str]
     huge_args: list[str]
@@ -112,6 +114,11 @@ PYTHON = Cases(
         "test_calc.py": "import signal\n\n\ndef test_loop():\n"
         "    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n    while True:\n        pass\n"
     },
+    hang_tests={
+        "test_calc.py": "from calc import add\n\n\ndef test_hangs():\n    while True:\n"
+        "        pass\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
+    },
+    hang_message="the test did not finish within 2 s",
     no_tests={"test_calc.py": "print('passed')\n"},
     huge_program={"big.py": f"print('x' * {HUGE_CHARS})\n"},
     huge_args=["big.py"],
@@ -136,7 +143,14 @@ NODE = Cases(
     wrong_message="6 !== 5",
     syntax_error={"calc.js": "function add(a, b) {\n  return a +;\n}\nmodule.exports = { add };\n"},
     syntax_file="calc.js",
-    loop_tests={"calc.test.js": JS_HEAD + "test('loop', () => { while (true) {} });\n"},
+    # Loops while the file loads, outside any test.
+    loop_tests={"calc.test.js": JS_HEAD + "test('loop', () => {});\nwhile (true) {}\n"},
+    hang_tests={
+        "calc.test.js": JS_HEAD + "const { add } = require('./calc');\n"
+        "test('hangs', () => { while (true) {} });\n"
+        "test('add', () => { assert.strictEqual(add(2, 3), 5); });\n"
+    },
+    hang_message="the test did not finish within 2 s",
     no_tests={"calc.test.js": "console.log('passed');\nprocess.exit(0);\n"},
     huge_program={"big.js": f"process.stdout.write('x'.repeat({HUGE_CHARS}));\n"},
     huge_args=["big.js"],
@@ -153,9 +167,18 @@ JAVA = Cases(
         "Calc.java": "public class Calc {\n    static int add(int a, int b) { return a + b }\n}\n"
     },
     syntax_file="Calc.java",
+    # Loops while the class initializes, outside any test method.
     loop_tests={
-        "CalcTest.java": JAVA_IMPORTS + "class CalcTest { @Test void loop() { while (true) {} } }\n"
+        "CalcTest.java": JAVA_IMPORTS + "class CalcTest {\n"
+        "    static { while (System.nanoTime() != 0) { } }\n"
+        "    @Test void loop() { }\n}\n"
     },
+    hang_tests={
+        "CalcTest.java": JAVA_IMPORTS + "class CalcTest {\n"
+        "    @Test void hangs() { while (true) { } }\n"
+        "    @Test void add() { assertEquals(5, Calc.add(2, 3)); }\n}\n"
+    },
+    hang_message="timed out after 2000 milliseconds",
     no_tests={
         "CalcTest.java": "class CalcTest {\n    public static void main(String[] args) {\n"
         '        System.out.println("passed");\n    }\n}\n'

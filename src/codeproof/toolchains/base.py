@@ -36,6 +36,22 @@ WORK_DIR = ".codeproof"
 OUTPUT_LIMIT = 20_000
 """Characters kept of a run's output (head and tail)."""
 
+PER_TEST_SHARE = 1 / 6
+"""The share of a test run's time limit one test may take."""
+
+MIN_PER_TEST_S = 1.0
+"""The least time one test may take, however short the run's limit."""
+
+
+def per_test_limit_s(timeout_s: float) -> float:
+    """The time one test may take in a run limited to ``timeout_s``.
+
+    Each toolchain enforces it in its test framework, so a test that never returns fails
+    alone instead of timing out the run, which would leave no test result at all.
+    """
+    return max(MIN_PER_TEST_S, timeout_s * PER_TEST_SHARE)
+
+
 REPORT_LIMIT = 8 * 1024 * 1024
 """Bytes read back of a JUnit XML report."""
 

@@ -8,7 +8,13 @@ from collections.abc import Mapping, Sequence
 
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
-from codeproof.toolchains.base import WORK_DIR, JUnitToolchain, TestPlan, fresh_name
+from codeproof.toolchains.base import (
+    WORK_DIR,
+    JUnitToolchain,
+    TestPlan,
+    fresh_name,
+    per_test_limit_s,
+)
 from codeproof.toolchains.junit import truncate_head
 from codeproof.toolchains.models import CheckReport, Diagnostic
 
@@ -82,8 +88,14 @@ class JavaToolchain(JUnitToolchain):
     )
 
     def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
-        """The JUnit 5 console launcher on the test classes (compiled by :meth:`prepare`)."""
+        """The JUnit 5 console launcher on the test classes (compiled by :meth:`prepare`).
+
+        Each test method may take :func:`~codeproof.toolchains.base.per_test_limit_s`,
+        and runs in a thread of its own, so that even a loop that never checks for
+        interruption fails alone (the launcher exits when the tests are done).
+        """
         reports_dir = fresh_name("junit-reports")
+        limit_ms = round(per_test_limit_s(timeout_s) * 1000)
         selectors = [
             arg
             for path in test_files
@@ -93,6 +105,8 @@ class JavaToolchain(JUnitToolchain):
             "java", *JVM_FLAGS, "-jar", JUNIT_CONSOLE_JAR, "--disable-banner",
             "--disable-ansi-colors", "--details=tree", "-cp", CLASSES_DIR, *selectors,
             "--reports-dir", reports_dir,
+            "--config", f"junit.jupiter.execution.timeout.default={limit_ms} ms",
+            "--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
         ]  # fmt: skip
         return TestPlan(command, f"{reports_dir}/TEST-junit-jupiter.xml")
 

@@ -10,7 +10,13 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from codeproof.errors import ToolchainError
 from codeproof.sandbox.base import SandboxSession
-from codeproof.toolchains.base import JUnitToolchain, TestPlan, asset_text, fresh_name
+from codeproof.toolchains.base import (
+    JUnitToolchain,
+    TestPlan,
+    asset_text,
+    fresh_name,
+    per_test_limit_s,
+)
 from codeproof.toolchains.junit import JUnitCase, truncate_head
 from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
@@ -91,6 +97,10 @@ def normalize_cases(
     return out
 
 
+LIMIT_TOKEN = "@LIMIT_MS@"
+"""Where ``assets/nodelimit.cjs`` takes the per-test limit in milliseconds."""
+
+
 class NodeToolchain(JUnitToolchain):
     """Node.js with ``node --test`` (CommonJS modules, ``node:assert``)."""
 
@@ -107,16 +117,27 @@ class NodeToolchain(JUnitToolchain):
     )
 
     def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
-        """``node --test`` with our JUnit reporter to a file and the spec one to stdout."""
+        """``node --test`` with our JUnit reporter to a file and the spec one to stdout.
+
+        A preloaded script gives each ``test()``/``it()`` from ``node:test``
+        :func:`~codeproof.toolchains.base.per_test_limit_s`, enforced by a ``vm`` timeout
+        that also stops a synchronous loop.
+        """
         reporter = fresh_name("junit-reporter", ".mjs")
+        limiter = fresh_name("nodelimit", ".cjs")
         report = fresh_name("node-test", ".xml")
+        limit_ms = round(per_test_limit_s(timeout_s) * 1000)
         command = [
-            "node", "--test",
+            "node", f"--require=./{limiter}", "--test",
             f"--test-reporter=./{reporter}", f"--test-reporter-destination={report}",
             "--test-reporter=spec", "--test-reporter-destination=stdout",
             *test_files,
         ]  # fmt: skip
-        return TestPlan(command, report, {reporter: asset_text("junit-reporter.mjs")})
+        assets = {
+            reporter: asset_text("junit-reporter.mjs"),
+            limiter: asset_text("nodelimit.cjs").replace(LIMIT_TOKEN, str(limit_ms)),
+        }
+        return TestPlan(command, report, assets)
 
     def test_cases(
         self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str

@@ -10,7 +10,13 @@ from pydantic import BaseModel, ValidationError
 
 from codeproof.errors import ToolchainError
 from codeproof.sandbox.base import SandboxSession
-from codeproof.toolchains.base import JUnitToolchain, TestPlan, asset_text, fresh_name
+from codeproof.toolchains.base import (
+    JUnitToolchain,
+    TestPlan,
+    asset_text,
+    fresh_name,
+    per_test_limit_s,
+)
 from codeproof.toolchains.junit import JUnitCase
 from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
@@ -47,11 +53,6 @@ def pytest_message(text: str) -> str:
     return "\n".join(explanation) + "\n\n" + text
 
 
-PER_TEST_SHARE = 1 / 6
-"""The share of a test run's time limit one Python test may take."""
-MIN_PER_TEST_S = 1.0
-
-
 class PythonToolchain(JUnitToolchain):
     """Python 3 with pytest (and ruff when the image has it)."""
 
@@ -67,13 +68,12 @@ class PythonToolchain(JUnitToolchain):
     def plan_tests(self, test_files: Sequence[str], timeout_s: float) -> TestPlan:
         """pytest with a ``--junitxml`` report and a time limit per test.
 
-        Each test may take :data:`PER_TEST_SHARE` of the run's ``timeout_s``: a test that
-        never returns fails alone instead of timing out the run, which would leave no
-        test result at all.
+        Each test may take :func:`~codeproof.toolchains.base.per_test_limit_s` (a runner
+        sets ``SIGALRM`` around its call).
         """
         report = fresh_name("pytest", ".xml")
         runner = fresh_name("pytestrun", ".py")
-        per_test = max(MIN_PER_TEST_S, timeout_s * PER_TEST_SHARE)
+        per_test = per_test_limit_s(timeout_s)
         command = [
             "python3", "-B", runner, f"{per_test:g}", "-q", "-p", "no:cacheprovider",
             "--color=no", "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}",

@@ -52,6 +52,11 @@ def per_test_limit_s(timeout_s: float) -> float:
     return max(MIN_PER_TEST_S, timeout_s * PER_TEST_SHARE)
 
 
+def per_test_limit_ms(timeout_s: float) -> int:
+    """:func:`per_test_limit_s` in whole milliseconds (for node and JUnit)."""
+    return round(per_test_limit_s(timeout_s) * 1000)
+
+
 REPORT_LIMIT = 8 * 1024 * 1024
 """Bytes read back of a JUnit XML report."""
 

@@ -13,7 +13,7 @@ from codeproof.toolchains.base import (
     JUnitToolchain,
     TestPlan,
     fresh_name,
-    per_test_limit_s,
+    per_test_limit_ms,
 )
 from codeproof.toolchains.junit import truncate_head
 from codeproof.toolchains.models import CheckReport, Diagnostic
@@ -95,7 +95,7 @@ class JavaToolchain(JUnitToolchain):
         interruption fails alone (the launcher exits when the tests are done).
         """
         reports_dir = fresh_name("junit-reports")
-        limit_ms = round(per_test_limit_s(timeout_s) * 1000)
+        limit_ms = per_test_limit_ms(timeout_s)
         selectors = [
             arg
             for path in test_files

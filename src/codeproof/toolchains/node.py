@@ -15,7 +15,7 @@ from codeproof.toolchains.base import (
     TestPlan,
     asset_text,
     fresh_name,
-    per_test_limit_s,
+    per_test_limit_ms,
 )
 from codeproof.toolchains.junit import JUnitCase, truncate_head
 from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
@@ -126,7 +126,7 @@ class NodeToolchain(JUnitToolchain):
         reporter = fresh_name("junit-reporter", ".mjs")
         limiter = fresh_name("nodelimit", ".cjs")
         report = fresh_name("node-test", ".xml")
-        limit_ms = round(per_test_limit_s(timeout_s) * 1000)
+        limit_ms = per_test_limit_ms(timeout_s)
         command = [
             "node", f"--require=./{limiter}", "--test",
             f"--test-reporter=./{reporter}", f"--test-reporter-destination={report}",

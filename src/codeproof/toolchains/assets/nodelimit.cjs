@@ -65,19 +65,19 @@ function limitedRegister(register) {
   return Object.assign(limited, register);
 }
 
+function limitedWithVariants(register) {
+  const limited = limitedRegister(register);
+  for (const name of ['only', 'skip', 'todo']) {
+    if (typeof register[name] === 'function') limited[name] = limitedRegister(register[name]);
+  }
+  return limited;
+}
+
 function limitedApi(api) {
   if (!limitedApis.has(api)) {
-    const test = limitedRegister(api);
+    const test = limitedWithVariants(api);
     test.test = test;
-    for (const name of ['only', 'skip', 'todo']) {
-      if (typeof api[name] === 'function') test[name] = limitedRegister(api[name]);
-    }
-    if (typeof api.it === 'function') {
-      test.it = limitedRegister(api.it);
-      for (const name of ['only', 'skip', 'todo']) {
-        if (typeof api.it[name] === 'function') test.it[name] = limitedRegister(api.it[name]);
-      }
-    }
+    if (typeof api.it === 'function') test.it = limitedWithVariants(api.it);
     limitedApis.set(api, test);
   }
   return limitedApis.get(api);

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.evaluation.datasets import BUILTIN_DATASETS, load_dataset, sample_tasks
 from codeproof.evaluation.extract import assemble
 from codeproof.evaluation.scoring import Scorer

@@ -28,15 +28,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from codeproof.agents.example_tests import example_tests
-from codeproof.agents.layout import layout_for
-from codeproof.config import Settings, load_settings
+from codeproof.choosing.examples import example_tests
+from codeproof.core.config import Settings, load_settings
 from codeproof.evaluation.datasets import Task, load_dataset
 from codeproof.evaluation.extract import solution_from_reply
 from codeproof.evaluation.pipeline import RAW_TEMPERATURE
 from codeproof.evaluation.scoring import Scorer
 from codeproof.evaluation.single import messages_for
 from codeproof.evaluation.taskspec import module_for, spec_for
+from codeproof.languages.layout import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings, Message
 from codeproof.llm.registry import get_chat_model
 from codeproof.sandbox.registry import limits_from_settings, open_session

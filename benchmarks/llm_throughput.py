@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.local import LocalChatModel
 from codeproof.llm.models import ModelManager

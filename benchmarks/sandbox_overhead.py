@@ -22,7 +22,7 @@ import subprocess
 import time
 from collections.abc import Callable
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.sandbox.base import Limits
 from codeproof.sandbox.registry import BACKENDS
 

@@ -18,7 +18,7 @@ import functools
 import statistics
 import time
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.sandbox.registry import limits_from_settings, open_session
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.registry import get_toolchain

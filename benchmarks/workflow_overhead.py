@@ -18,11 +18,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from codeproof.agents.schemas import Module, Spec
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
+from codeproof.core.types import Module, Spec, TestCase, TestReport
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
-from codeproof.toolchains.models import TestCase, TestReport
 from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.runner import AutoHuman, Runner

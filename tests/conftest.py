@@ -37,8 +37,8 @@ SMALL_MODEL = "qwen2.5-coder-0.5b"
 @pytest.fixture(scope="session")
 def small_model_path() -> Path:
     """Path of the pulled 0.5B GGUF (``make test`` pulls it); skips when absent."""
-    from codeproof.config import load_settings
-    from codeproof.errors import ModelNotFoundError
+    from codeproof.core.config import load_settings
+    from codeproof.core.errors import ModelNotFoundError
     from codeproof.llm.models import ModelManager
 
     try:

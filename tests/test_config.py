@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import load_settings
-from codeproof.errors import ConfigError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import ConfigError
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from codeproof.config import Settings
+from codeproof.core.config import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,8 +18,8 @@ from rich.markup import escape
 
 from codeproof import __version__
 from codeproof.commands import COMMAND_MODULES
-from codeproof.config import load_settings
-from codeproof.errors import CodeproofError, ConfigError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import CodeproofError, ConfigError
 
 app = typer.Typer(
     name="codeproof",

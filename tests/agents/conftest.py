@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.schemas import Module, ModulePlan, Spec
+from codeproof.core.types import Module, ModulePlan, Spec
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from pydantic import ValidationError
 
 from codeproof.agents.analyst import analyze, clarify
 from codeproof.agents.planner import extract_modules, order_modules, plan_module
-from codeproof.agents.schemas import QA, Module, Spec
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
+from codeproof.core.types import QA, Module, Spec
 from codeproof.llm.fake import FakeModel
 
 
@@ -177,7 +177,7 @@ def test_plan_module_cleans_steps_and_falls_back(spec: Spec, module: Module) -> 
 
 
 def test_spec_lists_are_bounded_in_the_schema_constrained_decoding_uses() -> None:
-    from codeproof.agents.schemas import SPEC_LIST_MAX, Spec
+    from codeproof.core.types import SPEC_LIST_MAX, Spec
 
     schema = Spec.model_json_schema()["properties"]["acceptance_examples"]
     assert schema["maxItems"] == SPEC_LIST_MAX

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.agents.schemas import (
+from codeproof.core.errors import InputError
+from codeproof.core.types import (
     Docs,
     Finding,
     Module,
@@ -18,9 +19,8 @@ from codeproof.agents.schemas import (
     RunReport,
     RunUsage,
     Spec,
+    TestReport,
 )
-from codeproof.errors import InputError
-from codeproof.toolchains.models import TestReport
 from codeproof.workflow.assemble import REPORT_JSON, REPORT_MD, assemble_project
 
 DOCS = Docs(readme="# Adder\n", api="# API reference\n")

@@ -9,11 +9,18 @@ from pydantic import ValidationError
 
 from codeproof.agents.programmer import APPROACHES, TEMPERATURES, write_code
 from codeproof.agents.repairer import repair
-from codeproof.agents.schemas import Module, ModulePlan, RepairResult, SourceFile, Spec
 from codeproof.agents.test_designer import design_tests
+from codeproof.core.types import (
+    Module,
+    ModulePlan,
+    RepairResult,
+    SourceFile,
+    Spec,
+    TestCase,
+    TestReport,
+)
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
-from codeproof.toolchains.models import TestCase, TestReport
 
 # The conventions texts of the brief (the toolchains serve the real ones at run time).
 CONVENTIONS = {

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from codeproof.agents.documenter import document, passing_examples
-from codeproof.agents.schemas import Module, ModuleOutcome, Spec
-from codeproof.agents.signatures import examples, signatures
+from codeproof.core.types import Module, ModuleOutcome, Spec, TestCase, TestReport
+from codeproof.languages.signatures import examples, signatures
 from codeproof.llm.fake import FakeModel
-from codeproof.toolchains.models import TestCase, TestReport
 
 PY_CODE = '''"""Adder."""
 

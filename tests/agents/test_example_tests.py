@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.example_tests import (
+from codeproof.choosing.examples import (
     example_tests,
     is_example_test,
     split_example,
     stated_in,
 )
-from codeproof.agents.schemas import Module
+from codeproof.core.types import Module
 
 
 def _module(language: str, interface: str, name: str = "m") -> Module:

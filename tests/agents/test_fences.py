@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.fences import (
+from codeproof.languages.fences import (
     clean_path,
     code_blocks,
     extract_blocks,
@@ -12,7 +12,7 @@ from codeproof.agents.fences import (
     prose,
     strip_prose,
 )
-from codeproof.agents.layout import LAYOUTS
+from codeproof.languages.layout import LAYOUTS
 
 PY = LAYOUTS["python"]
 

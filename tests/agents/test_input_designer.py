@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from codeproof.agents.input_designer import propose_inputs
-from codeproof.agents.schemas import Module, Spec
+from codeproof.choosing.probing import probe_calls
+from codeproof.core.types import Module, Spec
 from codeproof.llm.fake import FakeModel
-from codeproof.workflow.probing import probe_calls
 
 REPLY = """Here are inputs:
 ```python

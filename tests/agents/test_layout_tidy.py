@@ -6,8 +6,15 @@ import ast
 
 import pytest
 
-from codeproof.agents.layout import LAYOUTS, class_name, count_tests, layout_for, normalize_language
-from codeproof.agents.tidy import (
+from codeproof.core.errors import UnknownLanguageError
+from codeproof.languages.layout import (
+    LAYOUTS,
+    class_name,
+    count_tests,
+    layout_for,
+    normalize_language,
+)
+from codeproof.languages.tidy import (
     SOURCE_FIXERS,
     add_java_imports,
     fix_java_tests,
@@ -18,7 +25,6 @@ from codeproof.agents.tidy import (
     strip_usage_javascript,
     strip_usage_python,
 )
-from codeproof.errors import UnknownLanguageError
 
 
 @pytest.mark.parametrize(

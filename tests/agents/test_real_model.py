@@ -17,12 +17,11 @@ from codeproof.agents.input_designer import propose_inputs
 from codeproof.agents.planner import extract_modules, plan_module
 from codeproof.agents.programmer import write_code
 from codeproof.agents.repairer import repair
-from codeproof.agents.schemas import Module, ModuleOutcome, ModulePlan, Spec
 from codeproof.agents.test_designer import design_tests
+from codeproof.choosing.probing import probe_calls
+from codeproof.core.types import Module, ModuleOutcome, ModulePlan, Spec, TestCase, TestReport
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.conventions import conventions_text
-from codeproof.toolchains.models import TestCase, TestReport
-from codeproof.workflow.probing import probe_calls
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow, pytest.mark.usefixtures("allow_model")]
 

@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from codeproof.errors import ScanError
-from codeproof.workflow import scan
-from codeproof.workflow.scan import entropy, scan_module, scan_secrets
+from codeproof.core.errors import ScanError
+from codeproof.engine import scan
+from codeproof.engine.scan import entropy, scan_module, scan_secrets
 
 INSECURE = """import subprocess
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.agents.test_edit import java_tests_at, remove_tests, uncompiled_java_tests
+from codeproof.languages.test_edit import java_tests_at, remove_tests, uncompiled_java_tests
 
 PY = """import pytest
 from m import add

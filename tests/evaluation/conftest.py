@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import Settings, load_settings
+from codeproof.core.config import Settings, load_settings
 from codeproof.evaluation.datasets import Task, load_jsonl
 from codeproof.evaluation.scoring import Scorer
 from codeproof.sandbox.docker_backend import DockerSandbox

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.example_tests import example_tests
-from codeproof.agents.schemas import Module
+from codeproof.choosing.examples import example_tests
+from codeproof.core.types import Module
 from codeproof.evaluation.docexamples import examples_of, parameters
 
 

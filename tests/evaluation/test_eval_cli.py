@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from codeproof.cli import main
-from codeproof.errors import InputError, SandboxError
+from codeproof.core.errors import InputError, SandboxError
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.results import ResultStore, RunInfo, TaskResult
 from codeproof.evaluation.scoring import Scorer

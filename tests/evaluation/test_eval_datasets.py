@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.evaluation.datasets import (
     BUILTIN_DATASETS,
     find_data_dir,
@@ -117,7 +117,7 @@ def test_sampling_is_reproducible_and_keeps_dataset_order() -> None:
 
 
 def test_doctor_check_reports_datasets(tmp_path: Path) -> None:
-    from codeproof.config import load_settings
+    from codeproof.core.config import load_settings
     from codeproof.evaluation.checks import check_benchmarks
 
     ok = check_benchmarks(load_settings())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from codeproof.cli import main
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.evaluation import pairing
 from codeproof.evaluation.pairing import pair_runs
 from codeproof.evaluation.results import Mode, ResultStore, RunInfo, TaskResult

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import Settings
+from codeproof.core.config import Settings
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.replay import replay_task
 from codeproof.evaluation.results import ResultStore

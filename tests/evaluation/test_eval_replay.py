@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from codeproof.cli import main
-from codeproof.config import Settings
+from codeproof.core.config import Settings
 from codeproof.evaluation.replay import ReplayedTask, summarize
 from codeproof.evaluation.results import ResultStore, RunInfo, TaskResult
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import Settings
-from codeproof.errors import ContextLengthError, InputError, ProviderUnreachableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import ContextLengthError, InputError, ProviderUnreachableError
+from codeproof.core.types import TestCase, TestReport
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import _failures
 from codeproof.evaluation.runner import EvalOptions, Evaluator
@@ -19,7 +20,6 @@ from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.client import open_toolchain
-from codeproof.toolchains.models import TestCase, TestReport
 
 Rule = tuple[Callable[[list[Message]], bool], object]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     AuthenticationError,
     ContextLengthError,
     ProviderResponseError,

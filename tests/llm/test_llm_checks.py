@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import load_settings
-from codeproof.doctor import CHECKS
+from codeproof.commands.doctor import CHECKS
+from codeproof.core.config import load_settings
 from codeproof.llm.checks import check_model, check_provider
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.errors import DownloadError, ModelIntegrityError
+from codeproof.core.errors import DownloadError, ModelIntegrityError
 from codeproof.llm.download import parse_model_url
 from codeproof.llm.models import ModelManager
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from pydantic import BaseModel
 
-from codeproof.errors import ModelRequestForbiddenError, StructuredOutputError
+from codeproof.core.errors import ModelRequestForbiddenError, StructuredOutputError
 from codeproof.llm.base import ChatModel, ChatSettings, Message
 from codeproof.llm.fake import FakeModel, FakeScriptExhaustedError
 from codeproof.llm.guard import ensure_real_requests_allowed, real_requests_allowed

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.errors import ModelIntegrityError, ModelNotFoundError
+from codeproof.core.errors import ModelIntegrityError, ModelNotFoundError
 from codeproof.llm import integrity
 from codeproof.llm.models import CATALOGUE, CatalogueEntry, ModelManager, natural_key, part_files
 

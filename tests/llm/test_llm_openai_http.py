@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from codeproof.errors import AuthenticationError, ProviderResponseError
+from codeproof.core.errors import AuthenticationError, ProviderResponseError
 from codeproof.llm.base import Message
 from codeproof.llm.openai_provider import OpenAIChatModel
 

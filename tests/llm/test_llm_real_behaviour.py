@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     AuthenticationError,
     ContextLengthError,
     ModelRequestForbiddenError,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import load_settings
-from codeproof.errors import ConfigError, ModelNotFoundError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import ConfigError, ModelNotFoundError
 from codeproof.llm.anthropic_provider import AnthropicChatModel
 from codeproof.llm.local import POOL, LocalChatModel
 from codeproof.llm.openai_provider import NO_KEY, OpenAIChatModel

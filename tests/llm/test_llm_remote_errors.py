@@ -18,7 +18,7 @@ import anthropic
 import openai
 import pytest
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     AuthenticationError,
     ContextLengthError,
     LLMError,

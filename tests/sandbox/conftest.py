@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from sandbox_cases import SMALL, OpenSession
 
-from codeproof.config import Settings, load_settings
+from codeproof.core.config import Settings, load_settings
 from codeproof.sandbox.base import SandboxSession
 from codeproof.sandbox.registry import BACKENDS
 

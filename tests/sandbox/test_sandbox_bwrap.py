@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.sandbox.base import Limits
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox, bwrap_works
 from codeproof.sandbox.procs import CgroupV1

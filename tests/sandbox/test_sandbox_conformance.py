@@ -7,7 +7,7 @@ import logging
 import pytest
 from sandbox_cases import ALL, OpenSession
 
-from codeproof.errors import InputError, SandboxError
+from codeproof.core.errors import InputError, SandboxError
 from codeproof.sandbox._common import TRUNCATION_MARKER
 from codeproof.sandbox.base import RunResult, SandboxSession
 

@@ -20,7 +20,7 @@ from codeproof.sandbox.images import LABEL
 ORCHESTRATOR = textwrap.dedent(
     """
     import sys
-    from codeproof.config import load_settings
+    from codeproof.core.config import load_settings
     from codeproof.sandbox.registry import BACKENDS
     from codeproof.sandbox.base import Limits
 

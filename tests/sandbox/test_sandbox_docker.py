@@ -5,7 +5,7 @@ from __future__ import annotations
 import docker.errors
 import pytest
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.sandbox.base import Limits
 from codeproof.sandbox.docker_backend import DockerSandbox, connect
 from codeproof.sandbox.images import KEEPER_UID

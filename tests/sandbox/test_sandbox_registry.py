@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.config import Settings, load_settings
-from codeproof.errors import ConfigError, SandboxUnavailableError
+from codeproof.core.config import Settings, load_settings
+from codeproof.core.errors import ConfigError, SandboxUnavailableError
 from codeproof.sandbox import checks, images
 from codeproof.sandbox._common import BoundedBuffer, files_to_tar, parse_size
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from toolchain_cases import CASES, Cases, SyncMcp, mcp_session, server_params
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from toolchain_cases import PYTHON
 
-from codeproof.config import Settings, load_settings
-from codeproof.errors import InputError, ToolchainError
+from codeproof.core.config import Settings, load_settings
+from codeproof.core.errors import InputError, ToolchainError
+from codeproof.core.types import TestReport
 from codeproof.toolchains import client as client_module
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.toolchains.conventions import conventions_text
-from codeproof.toolchains.models import TestReport
 
 FAKE = str(Path(__file__).with_name("fake_toolchain_server.py"))
 

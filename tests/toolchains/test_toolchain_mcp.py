@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from toolchain_cases import HUGE_CHARS, LOOP_TIMEOUT_S, Cases, SyncMcp, text_of
 
+from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.toolchains.base import OUTPUT_LIMIT
 from codeproof.toolchains.conventions import conventions_text
-from codeproof.toolchains.models import CheckReport, RunReport, TestReport
 
 pytestmark = pytest.mark.docker
 
@@ -133,13 +133,13 @@ def test_program_that_cannot_build_or_load_reports_where(
         "files": toolchain_cases.syntax_error,
         "command_args": [toolchain_cases.syntax_file],
     }
-    report = RunReport.model_validate(mcp.structured("run", arguments))
+    report = ProgramRun.model_validate(mcp.structured("run", arguments))
     assert report.exit_code != 0
     assert toolchain_cases.syntax_file in report.stderr
 
 
 def test_huge_output_is_truncated(mcp: SyncMcp, toolchain_cases: Cases) -> None:
-    report = RunReport.model_validate(
+    report = ProgramRun.model_validate(
         mcp.structured(
             "run",
             {"files": toolchain_cases.huge_program, "command_args": toolchain_cases.huge_args},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.toolchains.base import WORK_DIR, validate_files, validate_sources
 from codeproof.toolchains.java import parse_javac_output
 from codeproof.toolchains.junit import (

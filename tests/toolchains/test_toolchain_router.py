@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from codeproof.config import load_settings
-from codeproof.errors import UnknownLanguageError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import UnknownLanguageError
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.conventions import conventions_text
 from codeproof.toolchains.doctor import check_toolchains

@@ -16,8 +16,8 @@ import pytest
 from mcp import Client
 from toolchain_cases import CASES, NODE, PYTHON
 
-from codeproof.config import load_settings
-from codeproof.errors import SandboxUnavailableError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import SandboxUnavailableError
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox
 from codeproof.sandbox.registry import limits_from_settings, open_session

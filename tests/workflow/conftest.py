@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from codeproof.config import Settings, load_settings
+from codeproof.core.config import Settings, load_settings
 from codeproof.llm.base import ChatModel
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain

@@ -13,7 +13,7 @@ from wf_world import BAD_1, GOOD, World
 
 from codeproof.cli import main
 from codeproof.commands import workflow_run as new_command
-from codeproof.errors import ProviderUnreachableError
+from codeproof.core.errors import ProviderUnreachableError
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 

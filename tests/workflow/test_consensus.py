@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.schemas import Module
+from codeproof.choosing.consensus import consensus, edit_asserts
+from codeproof.choosing.selection import choose
+from codeproof.core.types import Module
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.workflow.consensus import consensus, edit_asserts
-from codeproof.workflow.selection import choose
 
 TESTS = """from add import add
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from wf_world import EXTRA, SLUGIFY, SPEC
 
 from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, _apply_module_command
-from codeproof.errors import WorkflowError
+from codeproof.core.errors import WorkflowError
 from codeproof.workflow.models import ClarifyRequest, ModulesRequest
 from codeproof.workflow.store import Event
 

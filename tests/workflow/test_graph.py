@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from wf_world import BAD_1, BAD_2, BAD_3, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
 
-from codeproof.agents.schemas import ModuleOutcome
+from codeproof.core.types import ModuleOutcome
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import (
     ClarifyAnswer,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from codeproof.cli import main
-from codeproof.errors import InputError, UnknownLanguageError
+from codeproof.core.errors import InputError, UnknownLanguageError
 from codeproof.workflow.inputs import (
     MAX_REQUEST_BYTES,
     validate_language,

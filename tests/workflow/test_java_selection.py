@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.schemas import Module
+from codeproof.choosing.selection import choose
+from codeproof.core.types import Module
+from codeproof.languages.java.probe import call_key, java_calls
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.workflow.java_probe import call_key, java_calls
-from codeproof.workflow.selection import choose
 
 TESTS = """import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.*;

@@ -6,10 +6,10 @@ import ast
 
 import pytest
 
-from codeproof.agents.schemas import Module
+from codeproof.choosing.selection import choose
+from codeproof.core.types import Module
+from codeproof.languages.python.misfits import Misfits, binds, edit_misfits
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.workflow.misfits import Misfits, binds, edit_misfits
-from codeproof.workflow.selection import choose
 
 ADD = "def add(a, b):\n    return a + b\n"
 

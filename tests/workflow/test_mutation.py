@@ -7,17 +7,16 @@ import json
 
 import pytest
 
-from codeproof.agents.schemas import Module
-from codeproof.toolchains.client import ToolchainClient
-from codeproof.toolchains.models import TestCase, TestReport
-from codeproof.workflow.mutation import (
+from codeproof.choosing.mutation import (
     MAX_CALL,
     java_mutants,
     javascript_mutants,
     mutants,
     python_mutants,
 )
-from codeproof.workflow.selection import choose
+from codeproof.choosing.selection import choose
+from codeproof.core.types import Module, TestCase, TestReport
+from codeproof.toolchains.client import ToolchainClient
 
 
 def _args(call: str) -> list[object]:

@@ -6,9 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from codeproof.agents.schemas import Module
-from codeproof.toolchains.models import RunReport, TestCase, TestReport
-from codeproof.workflow.selection import choose
+from codeproof.choosing.selection import choose
+from codeproof.core.types import Module, ProgramRun, TestCase, TestReport
 
 MODULE = Module(name="m", purpose="Doubles n.", language="python", public_interface="f(n)")
 TESTS = {
@@ -31,7 +30,7 @@ def _runner(tmp_path: Path, budgets: list[float] | None = None):  # type: ignore
     """Runs the probe program for real, in a scratch directory (trusted test code)."""
     count = iter(range(100))
 
-    def run(files: dict[str, str], args: list[str], timeout: float) -> RunReport:
+    def run(files: dict[str, str], args: list[str], timeout: float) -> ProgramRun:
         if budgets is not None:
             budgets.append(timeout)
         work = tmp_path / str(next(count))
@@ -41,7 +40,7 @@ def _runner(tmp_path: Path, budgets: list[float] | None = None):  # type: ignore
         done = subprocess.run(
             [sys.executable, *args], cwd=work, capture_output=True, text=True, timeout=timeout
         )
-        return RunReport(exit_code=done.returncode, stdout=done.stdout, stderr=done.stderr)
+        return ProgramRun(exit_code=done.returncode, stdout=done.stdout, stderr=done.stderr)
 
     return run
 

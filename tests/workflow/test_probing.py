@@ -6,18 +6,8 @@ import json
 
 import pytest
 
-from codeproof.agents.example_tests import interface_names
-from codeproof.agents.schemas import Module
-from codeproof.toolchains.client import ToolchainClient
-from codeproof.toolchains.models import RunReport, TestCase, TestReport
-from codeproof.workflow.java_probe import (
-    displayed_value,
-    example_met,
-    java_calls,
-    java_example_checks,
-    java_value,
-)
-from codeproof.workflow.probing import (
+from codeproof.choosing.examples import interface_names
+from codeproof.choosing.probing import (
     MARK,
     agreement,
     examples_met,
@@ -26,7 +16,16 @@ from codeproof.workflow.probing import (
     probe_calls,
     python_calls,
 )
-from codeproof.workflow.selection import choose, judge
+from codeproof.choosing.selection import choose, judge
+from codeproof.core.types import Module, ProgramRun, TestCase, TestReport
+from codeproof.languages.java.probe import (
+    displayed_value,
+    example_met,
+    java_calls,
+    java_example_checks,
+    java_value,
+)
+from codeproof.toolchains.client import ToolchainClient
 
 PY_TESTS = """
 import pytest
@@ -160,7 +159,7 @@ def test_a_java_call_that_does_not_compile_is_dropped_and_the_rest_run_again() -
     calls = ["f(1)", 'f("a")', "f(2)"]
     runs: list[list[str]] = []
 
-    def run(files: dict[str, str], args: list[str], timeout: float) -> RunReport:
+    def run(files: dict[str, str], args: list[str], timeout: float) -> ProgramRun:
         program = files["CodeproofProbe.java"]
         lines = program.splitlines()
         sent = [c for c in calls if f"new M().{c})" in program]
@@ -168,9 +167,9 @@ def test_a_java_call_that_does_not_compile_is_dropped_and_the_rest_run_again() -
         if 'f("a")' in sent:
             number = next(i for i, line in enumerate(lines, 1) if 'f("a")' in line)
             error = f"CodeproofProbe.java:{number}: error: incompatible types"
-            return RunReport(exit_code=1, stdout="", stderr=f"compilation failed: {error}")
+            return ProgramRun(exit_code=1, stdout="", stderr=f"compilation failed: {error}")
         out = "".join(f"{MARK}{json.dumps(str(2 * int(c[2])))}\n" for c in sent)
-        return RunReport(exit_code=0, stdout=out, stderr="")
+        return ProgramRun(exit_code=0, stdout=out, stderr="")
 
     assert probe(run, module, {"M.java": "class M {}"}, calls) == ["2", "!CompileError", "4"]
     assert runs == [calls, ["f(1)", "f(2)"]]

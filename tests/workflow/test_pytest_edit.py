@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
+from codeproof.languages.python.pytest_edit import (
+    FunctionNode,
+    Verdict,
+    edit_tests,
+    expected_raises,
+)
 
 SOURCE = """import pytest
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from wf_world import BAD_1, BAD_2, GOOD, SPEC, ScriptedHuman, World
 
-from codeproof.errors import ProviderUnreachableError, SandboxUnavailableError, WorkflowError
+from codeproof.core.errors import ProviderUnreachableError, SandboxUnavailableError, WorkflowError
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 from codeproof.workflow.deps import RunOptions, ToolchainLike

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.agents.schemas import Module
+from codeproof.choosing.selection import Choice, choose, judge
+from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.toolchains.models import TestCase, TestReport
-from codeproof.workflow.selection import Choice, choose, judge
 
 
 def _report(passed: list[str], failed: list[str]) -> TestReport:

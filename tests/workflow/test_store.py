@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.agents.schemas import Clarification
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
+from codeproof.core.types import Clarification, TestCase, TestReport
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.fake import FakeModel
-from codeproof.toolchains.models import TestCase, TestReport
 from codeproof.workflow.logic import code_hash, failing_tests, likely_cause, usage_of
 from codeproof.workflow.models import AttemptRecord, ClarifyAnswer
 from codeproof.workflow.recording import RecordingModel

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from wf_world import BAD_1, BAD_2, GOOD, ScriptedHuman, World
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.models import (

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from codeproof.agents.schemas import Clarification, Module, Spec
+from codeproof.core.types import Clarification, Module, Spec
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 from codeproof.workflow.models import (

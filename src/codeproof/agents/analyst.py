@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from codeproof.agents.layout import normalize_language
 from codeproof.agents.prompting import (
     conversation,
     join_sections,
     render_answers,
     section,
 )
-from codeproof.agents.schemas import QA, Clarification, Spec
-from codeproof.errors import StructuredOutputError
+from codeproof.core.errors import StructuredOutputError
+from codeproof.core.types import QA, Clarification, Spec
+from codeproof.languages.layout import normalize_language
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)

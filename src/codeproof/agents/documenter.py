@@ -1,7 +1,7 @@
 """The documenter: README and API reference of the output project.
 
 Everything checkable is derived from the artefacts: signatures are read from the code
-(:mod:`codeproof.agents.signatures`) and usage examples are the bodies of tests that
+(:mod:`codeproof.languages.signatures`) and usage examples are the bodies of tests that
 PASSED. The model only writes short descriptions (small JSON, no code).
 """
 
@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
-from codeproof.agents.layout import layout_for
 from codeproof.agents.prompting import bullets, clip, conversation, join_sections, section
-from codeproof.agents.schemas import Docs, ModuleOutcome, Spec
-from codeproof.agents.signatures import Example, Signature, examples, signatures
-from codeproof.errors import StructuredOutputError
+from codeproof.core.errors import StructuredOutputError
+from codeproof.core.types import Docs, ModuleOutcome, Spec
+from codeproof.languages.layout import layout_for
+from codeproof.languages.signatures import Example, Signature, examples, signatures
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)

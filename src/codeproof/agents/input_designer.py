@@ -2,7 +2,7 @@
 
 The test designer's calls are few and mostly the specification's own examples; on them
 a correct and a subtly wrong candidate often return the same values, so comparing
-candidates by their outputs (:mod:`codeproof.workflow.probing`) cannot separate them.
+candidates by their outputs (:mod:`codeproof.choosing.probing`) cannot separate them.
 This role proposes further calls of the public interface, without expected values (a
 small model gets expected values wrong; the candidates' agreement decides instead). Like
 the test designer it sees the specification only, never the code.
@@ -13,10 +13,10 @@ from __future__ import annotations
 import logging
 import re
 
-from codeproof.agents.fences import code_blocks
-from codeproof.agents.layout import layout_for
 from codeproof.agents.prompting import conversation, render_module, render_spec
-from codeproof.agents.schemas import Module, Spec
+from codeproof.core.types import Module, Spec
+from codeproof.languages.fences import code_blocks
+from codeproof.languages.layout import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ def propose_inputs(
 
     The lines are not checked here: the prober of the module's language keeps those
     that call the interface with literal arguments
-    (:func:`codeproof.workflow.selection.choose`), so an import or a stray line costs
+    (:func:`codeproof.choosing.selection.choose`), so an import or a stray line costs
     nothing. Comment lines, blank lines and lines over :data:`MAX_LINE` characters are
     dropped.
     """

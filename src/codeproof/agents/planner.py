@@ -7,10 +7,10 @@ import logging
 import re
 from collections.abc import Sequence
 
-from codeproof.agents.layout import Layout, layout_for, normalize_language
 from codeproof.agents.prompting import conversation, join_sections, render_module, render_spec
-from codeproof.agents.schemas import Module, ModuleList, ModulePlan, Spec
-from codeproof.errors import InputError, StructuredOutputError
+from codeproof.core.errors import InputError, StructuredOutputError
+from codeproof.core.types import Module, ModuleList, ModulePlan, Spec
+from codeproof.languages.layout import Layout, layout_for, normalize_language
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)

@@ -13,14 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from codeproof.agents.fences import (
-    FILE_FORMAT,
-    code_blocks,
-    looks_like_tests,
-    pick_unlabelled,
-    prose,
-)
-from codeproof.agents.layout import Layout, layout_for
 from codeproof.agents.prompting import (
     bullets,
     clip,
@@ -31,8 +23,16 @@ from codeproof.agents.prompting import (
     render_spec,
     section,
 )
-from codeproof.agents.schemas import CodeDraft, Module, ModulePlan, SourceFile, Spec
-from codeproof.agents.tidy import SOURCE_FIXERS, rename_java_class
+from codeproof.core.types import CodeDraft, Module, ModulePlan, SourceFile, Spec
+from codeproof.languages.fences import (
+    FILE_FORMAT,
+    code_blocks,
+    looks_like_tests,
+    pick_unlabelled,
+    prose,
+)
+from codeproof.languages.layout import Layout, layout_for
+from codeproof.languages.tidy import SOURCE_FIXERS, rename_java_class
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
     """The source files of a programmer reply.
 
     Test files are dropped (tests come from the test designer), and so is top-level
-    example usage inside a source (:data:`~codeproof.agents.tidy.SOURCE_FIXERS`): an
+    example usage inside a source (:data:`~codeproof.languages.tidy.SOURCE_FIXERS`): an
     ``assert`` or ``print`` at module level would run when the tests import it. Paths are
     flattened to the project root. A pathless block becomes the module's default source file.
     """

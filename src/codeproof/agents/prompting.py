@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from codeproof.agents.fences import render_file
-from codeproof.agents.layout import Layout
-from codeproof.agents.schemas import QA, Module, Spec
+from codeproof.core.types import QA, Module, Spec
+from codeproof.languages.fences import render_file
+from codeproof.languages.layout import Layout
 from codeproof.llm.base import Message
 
 

@@ -15,8 +15,6 @@ import re
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from codeproof.agents.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
-from codeproof.agents.layout import Layout, layout_for
 from codeproof.agents.prompting import (
     bullets,
     clip,
@@ -27,10 +25,11 @@ from codeproof.agents.prompting import (
     render_spec,
     section,
 )
-from codeproof.agents.schemas import Module, RepairResult, SourceFile, Spec
-from codeproof.agents.tidy import SOURCE_FIXERS
+from codeproof.core.types import Module, RepairResult, SourceFile, Spec, TestReport
+from codeproof.languages.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
+from codeproof.languages.layout import Layout, layout_for
+from codeproof.languages.tidy import SOURCE_FIXERS
 from codeproof.llm.base import ChatModel, ChatSettings
-from codeproof.toolchains.models import TestReport
 
 logger = logging.getLogger(__name__)
 

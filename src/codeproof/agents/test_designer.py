@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from codeproof.agents.fences import FILE_FORMAT, code_blocks, looks_like_tests, pick_unlabelled
-from codeproof.agents.layout import Layout, layout_for
 from codeproof.agents.prompting import (
     bullets,
     conversation,
@@ -17,8 +15,10 @@ from codeproof.agents.prompting import (
     render_spec,
     section,
 )
-from codeproof.agents.schemas import Module, SourceFile, Spec, TestDraft
-from codeproof.agents.tidy import TEST_FIXERS, rename_java_class
+from codeproof.core.types import Module, SourceFile, Spec, TestDraft
+from codeproof.languages.fences import FILE_FORMAT, code_blocks, looks_like_tests, pick_unlabelled
+from codeproof.languages.layout import Layout, layout_for
+from codeproof.languages.tidy import TEST_FIXERS, rename_java_class
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ def design_tests(
     The reply is parsed from fenced blocks; blocks that are not test files (e.g. an
     implementation the model wrote anyway) are dropped. The test file is then tidied:
     test functions that do not compile are dropped, duplicate names renamed, imports
-    pointed at the module (see :mod:`codeproof.agents.tidy`).
+    pointed at the module (see :mod:`codeproof.languages.tidy`).
 
     Returns:
         The test files; ``files`` is empty when the reply held no test code.

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.llm.base import Message
 from codeproof.llm.registry import get_chat_model
 

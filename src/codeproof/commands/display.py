@@ -17,8 +17,8 @@ from rich.prompt import Confirm, Prompt
 from rich.table import Table
 from rich.text import Text
 
-from codeproof.agents.schemas import Module, Spec
-from codeproof.errors import WorkflowError
+from codeproof.core.errors import WorkflowError
+from codeproof.core.types import Module, Spec
 from codeproof.workflow.models import (
     ClarifyAnswer,
     ClarifyRequest,

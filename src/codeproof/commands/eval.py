@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from codeproof.config import Settings, load_settings
+from codeproof.core.config import Settings, load_settings
 from codeproof.evaluation.datasets import load_dataset, sample_tasks
 from codeproof.evaluation.report import REPORT_HTML, REPORT_MD, SUMMARY_FILE
 from codeproof.evaluation.results import RESULTS_FILE, Mode, TaskResult

@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from codeproof.config import load_settings
-from codeproof.errors import InputError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import InputError
 from codeproof.evaluation.datasets import load_dataset
 from codeproof.evaluation.pipeline import TestRunner
 from codeproof.evaluation.replay import (

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 
 
 class ToolchainName(StrEnum):

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
 from rich.table import Table
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 from codeproof.llm.integrity import Progress as ProgressFn
 from codeproof.llm.models import ModelManager
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Column, Table
 
-from codeproof.config import load_settings
+from codeproof.core.config import load_settings
 
 if TYPE_CHECKING:  # the workflow (langgraph, MCP) is imported only by the commands that run
     from codeproof.workflow.deps import RunOptions

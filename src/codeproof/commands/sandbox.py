@@ -11,8 +11,8 @@ from typing import Annotated, cast
 import typer
 from rich.console import Console
 
-from codeproof.config import load_settings
-from codeproof.errors import InputError, SandboxUnavailableError
+from codeproof.core.config import load_settings
+from codeproof.core.errors import InputError, SandboxUnavailableError
 from codeproof.sandbox.base import LANGUAGES
 from codeproof.sandbox.bwrap_backend import reap_leftovers
 from codeproof.sandbox.docker_backend import connect, remove_all_containers

@@ -17,8 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, TerminalHuman
-from codeproof.config import Settings, load_settings
-from codeproof.errors import InputError
+from codeproof.core.config import Settings, load_settings
+from codeproof.core.errors import InputError
 from codeproof.llm.registry import get_chat_model
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.router import languages

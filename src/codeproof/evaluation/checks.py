@@ -1,24 +1,15 @@
-"""``codeproof doctor`` check of the evaluation data (never required).
-
-``codeproof.doctor`` imports this module, so :class:`CheckResult` is imported inside
-the function (a module-level import would be circular).
-"""
+"""``codeproof doctor`` check of the evaluation data (never required)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from codeproof.config import Settings
-from codeproof.errors import InputError
+from codeproof.core.checks import CheckResult
+from codeproof.core.config import Settings
+from codeproof.core.errors import InputError
 from codeproof.evaluation.datasets import BUILTIN_DATASETS, load_dataset
-
-if TYPE_CHECKING:
-    from codeproof.doctor import CheckResult
 
 
 def check_benchmarks(settings: Settings) -> CheckResult:
     """The built-in datasets of ``codeproof eval`` load."""
-    from codeproof.doctor import CheckResult
 
     found, missing = [], []
     for name in BUILTIN_DATASETS:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 
 Language = Literal["python", "javascript", "java"]
 LANGUAGE_ALIASES: dict[str, Language] = {

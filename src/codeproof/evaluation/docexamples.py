@@ -2,7 +2,7 @@
 
 Docstrings write examples in many notations; each one read here becomes an acceptance
 example of the task's spec, which the pipeline turns into protected tests
-(:mod:`codeproof.agents.example_tests`). Reading one wrongly would hold every candidate to
+(:mod:`codeproof.choosing.examples`). Reading one wrongly would hold every candidate to
 a wrong test, so a notation is only read where its call and result are unambiguous:
 
 * doctest: ``>>> f(1)`` with the result on the next line, or ``>>> f(1) == 2`` alone;
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from codeproof.agents.example_tests import literal_value, split_example, top_level_args
+from codeproof.choosing.examples import literal_value, split_example, top_level_args
 
 ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
 """An arrow between a call and its result, as the spec's examples are written."""

@@ -18,7 +18,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.evaluation.report import write_reports
 from codeproof.evaluation.results import (
     RESULTS_FILE,

@@ -3,7 +3,7 @@
 (test design ‖ ``candidates`` drafts: completions of the prompt as written, and the
 programmer's drafts from a plan) → run the designed tests on
 every draft in the sandbox → choose by execution agreement and quarantine the tests no
-draft passes (:mod:`codeproof.workflow.selection`) → repair until the tests pass, the
+draft passes (:mod:`codeproof.choosing.selection`) → repair until the tests pass, the
 code stops changing, or ``max_attempts`` test runs were made; the attempt passing the
 most tests is kept (a repair that breaks passing tests is not the answer). This mirrors the
 workflow's module nodes (``codeproof.workflow.module_nodes``) with the failure policy
@@ -20,16 +20,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from codeproof.agents import input_designer, planner, programmer, repairer, test_designer
-from codeproof.agents.layout import layout_for
-from codeproof.agents.schemas import CodeDraft, Module, SourceFile, Spec, TestDraft
-from codeproof.agents.tidy import tidy_java_source
+from codeproof.choosing.selection import Choice, choose, choose_or_draw
+from codeproof.core.types import CodeDraft, Module, SourceFile, Spec, TestDraft, TestReport
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
+from codeproof.languages.layout import layout_for
+from codeproof.languages.tidy import tidy_java_source
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
-from codeproof.toolchains.models import TestReport
-from codeproof.workflow.selection import Choice, choose, choose_or_draw
 
 logger = logging.getLogger(__name__)
 

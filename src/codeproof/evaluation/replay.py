@@ -2,7 +2,7 @@
 
 A pipeline result keeps what its choice was made from (the drafts, the designed tests as
 written and the proposed probe inputs) and whether each draft passes the hidden tests.
-Replaying runs the *current* :func:`~codeproof.workflow.selection.choose` on that
+Replaying runs the *current* :func:`~codeproof.choosing.selection.choose` on that
 evidence in the sandbox and compares its pick with the stored one: a change to the
 selection is measured in minutes on drafts that took hours to generate. Repair is not
 replayed, so the figure is "the chosen draft passes", not pass@1.
@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
+from codeproof.choosing.mutation import MUTANTS
+from codeproof.choosing.selection import choose
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import TestRunner
 from codeproof.evaluation.results import TaskResult
 from codeproof.evaluation.taskspec import module_for, spec_for
-from codeproof.workflow.mutation import MUTANTS
-from codeproof.workflow.selection import choose
 
 logger = logging.getLogger(__name__)
 

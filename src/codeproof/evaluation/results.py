@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.evaluation.datasets import Language
 
 Mode = Literal["single", "pipeline"]

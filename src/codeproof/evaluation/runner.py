@@ -16,7 +16,7 @@ from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     ContextLengthError,
     InputError,
     ProviderResponseError,

@@ -21,9 +21,9 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
-from codeproof.errors import SandboxError
+from codeproof.core.errors import SandboxError
+from codeproof.core.lifecycle import Lifecycle
 from codeproof.evaluation.datasets import Language, Task
-from codeproof.lifecycle import Lifecycle
 from codeproof.sandbox.base import Limits, SandboxSession
 
 logger = logging.getLogger(__name__)

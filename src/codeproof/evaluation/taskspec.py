@@ -11,10 +11,10 @@ import re
 import textwrap
 from collections.abc import Callable
 
-from codeproof.agents.layout import layout_for
-from codeproof.agents.schemas import SPEC_LIST_MAX, Module, Spec
+from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Language, Task
 from codeproof.evaluation.docexamples import examples_of, parameters
+from codeproof.languages.layout import layout_for
 
 _LANGUAGE_LABEL: dict[Language, str] = {
     "python": "Python",

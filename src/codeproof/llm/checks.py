@@ -1,25 +1,17 @@
-"""``codeproof doctor`` checks of the LLM layer: model file and provider reachability.
-
-``codeproof.doctor`` imports this module, so :class:`CheckResult` is imported inside
-the functions (a module-level import would be circular).
-"""
+"""``codeproof doctor`` checks of the LLM layer: model file and provider reachability."""
 
 from __future__ import annotations
 
 import importlib.util
-from typing import TYPE_CHECKING
 
-from codeproof.config import Settings
-from codeproof.errors import CodeproofError
+from codeproof.core.checks import CheckResult
+from codeproof.core.config import Settings
+from codeproof.core.errors import CodeproofError
 from codeproof.llm.models import CATALOGUE, ModelManager
-
-if TYPE_CHECKING:
-    from codeproof.doctor import CheckResult
 
 
 def check_model(settings: Settings) -> CheckResult:
     """The configured local model is present and its sha256 verified."""
-    from codeproof.doctor import CheckResult
 
     spec = settings.llm.model
     if settings.llm.provider != "local":
@@ -34,7 +26,6 @@ def check_model(settings: Settings) -> CheckResult:
 
 def check_provider(settings: Settings) -> CheckResult:
     """The configured provider can be used (local: runtime present; HTTP: endpoint answers)."""
-    from codeproof.doctor import CheckResult
 
     provider = settings.llm.provider
     if provider == "local":

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 
-from codeproof.errors import DownloadError, ModelIntegrityError
+from codeproof.core.errors import DownloadError, ModelIntegrityError
 from codeproof.llm.integrity import record_verified
 
 logger = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-from codeproof.errors import ModelRequestForbiddenError
+from codeproof.core.errors import ModelRequestForbiddenError
 
 _lock = threading.Lock()
 _allowed = True

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from codeproof.errors import ModelIntegrityError
+from codeproof.core.errors import ModelIntegrityError
 
 Progress = Callable[[int, int], None]
 CHUNK = 8 * 1024 * 1024

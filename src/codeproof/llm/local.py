@@ -22,7 +22,7 @@ from typing import Any
 
 import xllamacpp
 
-from codeproof.errors import ContextLengthError, LLMError, ProviderResponseError
+from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
 from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from codeproof.errors import DownloadError, ModelIntegrityError, ModelNotFoundError
+from codeproof.core.errors import DownloadError, ModelIntegrityError, ModelNotFoundError
 from codeproof.llm.download import download, parse_model_url
 from codeproof.llm.integrity import (
     CHUNK,

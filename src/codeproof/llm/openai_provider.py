@@ -15,7 +15,7 @@ from typing import Any
 
 import openai
 
-from codeproof.errors import ContextLengthError, LLMError, ProviderResponseError
+from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.provider import Completion, JsonSchema, StreamChunk
 from codeproof.llm.remote import ErrorHints, RemoteChatModel, SdkSpec

@@ -24,13 +24,13 @@ from tenacity import (
     wait_exponential,
 )
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     ProviderResponseError,
     ProviderTimeoutError,
     ProviderUnreachableError,
     StructuredOutputError,
 )
-from codeproof.lifecycle import Lifecycle
+from codeproof.core.lifecycle import Lifecycle
 from codeproof.llm import structured
 from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key, cacheable
@@ -157,7 +157,7 @@ class BaseChatModel(Lifecycle, ABC):
     ) -> Completion:
         """One request; ``schema`` asks for constrained JSON output where supported.
 
-        Raise :mod:`codeproof.errors` classes (converted from SDK errors).
+        Raise :mod:`codeproof.core.errors` classes (converted from SDK errors).
         """
 
     @abstractmethod

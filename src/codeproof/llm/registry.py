@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from codeproof.config import Settings
-from codeproof.errors import ConfigError
+from codeproof.core.config import Settings
+from codeproof.core.errors import ConfigError
 from codeproof.llm.base import ChatModel, ChatSettings
 from codeproof.llm.cache import ResponseCache
 from codeproof.llm.provider import BaseChatModel

@@ -5,7 +5,7 @@ and ``max_retries``, and the same exception family (a timeout is a connection er
 status errors carry ``status_code`` and have authentication/permission subclasses).
 :class:`SdkSpec` names one SDK's pieces and its fix hints; :class:`RemoteChatModel`
 owns the client's lifecycle and converts the SDK's exceptions into
-:mod:`codeproof.errors` at the boundary, by exception class, never by message text.
+:mod:`codeproof.core.errors` at the boundary, by exception class, never by message text.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from codeproof.errors import (
+from codeproof.core.errors import (
     AuthenticationError,
     LLMError,
     ProviderResponseError,

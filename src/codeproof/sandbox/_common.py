@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from codeproof.errors import ConfigError, InputError
+from codeproof.core.errors import ConfigError, InputError
 from codeproof.sandbox.base import RunResult
 
 TRUNCATION_MARKER = "\n[codeproof: output truncated, {dropped} more bytes dropped]\n"

@@ -22,8 +22,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from codeproof.config import Settings
-from codeproof.errors import SandboxError, SandboxUnavailableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import SandboxError, SandboxUnavailableError
 from codeproof.sandbox._process import ProcessOutcome, run_process
 from codeproof.sandbox.base import Limits
 from codeproof.sandbox.images import (

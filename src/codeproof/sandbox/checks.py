@@ -1,29 +1,20 @@
-"""``codeproof doctor`` checks of the sandbox: Docker, bubblewrap, images.
-
-``codeproof.doctor`` imports this module, so :class:`CheckResult` is imported inside
-the functions (a module-level import would be circular).
-"""
+"""``codeproof doctor`` checks of the sandbox: Docker, bubblewrap, images."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from codeproof.config import Settings
+from codeproof.core.checks import CheckResult
+from codeproof.core.config import Settings
 from codeproof.sandbox.base import LANGUAGES
 from codeproof.sandbox.bwrap_backend import bwrap_works
 from codeproof.sandbox.docker_backend import connect
 from codeproof.sandbox.docker_images import image_ready
 from codeproof.sandbox.images import rootfs_ready
 
-if TYPE_CHECKING:
-    from codeproof.doctor import CheckResult
-
 _BUILD_FIX = "run `codeproof sandbox build` as root (or `make sandbox`)"
 
 
 def check_docker(settings: Settings) -> CheckResult:
     """Docker daemon; only a warning when bubblewrap can stand in."""
-    from codeproof.doctor import CheckResult
 
     client = connect(timeout_s=5)
     if client is not None:
@@ -40,7 +31,6 @@ def check_docker(settings: Settings) -> CheckResult:
 
 def check_bubblewrap(settings: Settings) -> CheckResult:
     """bubblewrap can create namespaces; only a warning when Docker answers."""
-    from codeproof.doctor import CheckResult
 
     if bwrap_works():
         return CheckResult("sandbox: bubblewrap", True, "bwrap creates namespaces")
@@ -55,7 +45,6 @@ def check_bubblewrap(settings: Settings) -> CheckResult:
 
 def check_sandbox_images(settings: Settings) -> CheckResult:
     """Per language: the Docker image and the bubblewrap tree match their recipes."""
-    from codeproof.doctor import CheckResult
 
     client = connect(timeout_s=5)
     parts, missing = [], []

@@ -22,8 +22,8 @@ import docker.errors
 import requests
 from docker.types import LogConfig, Ulimit
 
-from codeproof.config import Settings
-from codeproof.errors import SandboxError, SandboxUnavailableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import SandboxError, SandboxUnavailableError
 from codeproof.sandbox._common import BoundedBuffer
 from codeproof.sandbox._process import ProcessOutcome
 from codeproof.sandbox.base import Limits

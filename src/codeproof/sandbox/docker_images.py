@@ -10,8 +10,8 @@ from typing import Any, Literal
 import docker
 import docker.errors
 
-from codeproof.config import Settings
-from codeproof.errors import SandboxUnavailableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import SandboxUnavailableError
 from codeproof.sandbox.images import (
     KEEPER_UID,
     RECIPE_LABEL,

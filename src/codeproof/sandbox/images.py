@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from codeproof.config import Settings
-from codeproof.errors import SandboxError, SandboxUnavailableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import SandboxError, SandboxUnavailableError
 
 logger = logging.getLogger(__name__)
 

@@ -15,8 +15,8 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from codeproof.config import Settings
-from codeproof.errors import InputError
+from codeproof.core.config import Settings
+from codeproof.core.errors import InputError
 from codeproof.sandbox._common import BoundedBuffer, workspace_path
 from codeproof.sandbox._process import ProcessOutcome, run_process
 from codeproof.sandbox.base import Limits

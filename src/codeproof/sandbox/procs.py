@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Self
 
-from codeproof.errors import SandboxError
-from codeproof.lifecycle import Lifecycle
+from codeproof.core.errors import SandboxError
+from codeproof.core.lifecycle import Lifecycle
 from codeproof.sandbox._common import files_to_tar, make_result, workspace_path
 from codeproof.sandbox._process import ProcessOutcome
 from codeproof.sandbox.base import Limits, RunResult

@@ -17,8 +17,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import Protocol
 
-from codeproof.config import Settings
-from codeproof.errors import ConfigError, SandboxUnavailableError
+from codeproof.core.config import Settings
+from codeproof.core.errors import ConfigError, SandboxUnavailableError
 from codeproof.sandbox._common import parse_size
 from codeproof.sandbox.base import Limits, Sandbox, SandboxSession
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox

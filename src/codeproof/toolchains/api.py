@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from codeproof.toolchains.models import RunReport, TestReport
+from codeproof.core.types import ProgramRun, TestReport
 
 
 class ToolchainAPI(Protocol):
@@ -24,6 +24,6 @@ class ToolchainAPI(Protocol):
         command_args: list[str],
         stdin: str | None = None,
         timeout_s: float | None = None,
-    ) -> RunReport: ...
+    ) -> ProgramRun: ...
 
     def conventions(self) -> str: ...

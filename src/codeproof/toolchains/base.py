@@ -2,7 +2,7 @@
 
 A toolchain is given an open :class:`~codeproof.sandbox.base.SandboxSession` with a
 fresh workspace (the server opens one per tool call) and returns the structured
-reports of :mod:`codeproof.toolchains.models`. Implementations live in
+reports of :mod:`codeproof.core.types`. Implementations live in
 ``python.py``, ``node.py`` and ``java.py``, on the shared test run of
 :class:`JUnitToolchain`, and are chosen through
 :data:`codeproof.toolchains.registry.TOOLCHAINS`.
@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol, runtime_checkable
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
+from codeproof.core.types import CheckReport, ProgramRun, TestCase, TestReport
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.toolchains.junit import (
     JUnitCase,
@@ -28,7 +29,6 @@ from codeproof.toolchains.junit import (
     report_from_cases,
     truncate_middle,
 )
-from codeproof.toolchains.models import CheckReport, RunReport, TestCase, TestReport
 
 WORK_DIR = ".codeproof"
 """Workspace directory reserved for the toolchain's own files (reports, helper scripts)."""
@@ -101,7 +101,7 @@ class Toolchain(Protocol):
         command_args: Sequence[str],
         stdin: str | None,
         timeout_s: float,
-    ) -> RunReport:
+    ) -> ProgramRun:
         """Run a program of the files with command line arguments and stdin."""
         ...
 
@@ -174,11 +174,11 @@ def combined_output(*results: RunResult) -> str:
     return truncate_middle("\n".join(part.rstrip("\n") for part in parts), OUTPUT_LIMIT)
 
 
-def run_report(result: RunResult, *, duration_s: float | None = None) -> RunReport:
-    """A :class:`RunReport` of one sandbox run, output truncated."""
+def run_report(result: RunResult, *, duration_s: float | None = None) -> ProgramRun:
+    """A :class:`ProgramRun` of one sandbox run, output truncated."""
     stdout = truncate_middle(result.stdout, OUTPUT_LIMIT)
     stderr = truncate_middle(result.stderr, OUTPUT_LIMIT)
-    return RunReport(
+    return ProgramRun(
         exit_code=result.exit_code,
         stdout=stdout,
         stderr=stderr,
@@ -337,7 +337,7 @@ class JUnitToolchain(ABC):
         command_args: Sequence[str],
         stdin: str | None,
         timeout_s: float,
-    ) -> RunReport:
+    ) -> ProgramRun:
         """``run_prefix`` and ``command_args`` in the workspace, after :meth:`prepare`.
 
         The duration is the program's own, or the whole call's when something was

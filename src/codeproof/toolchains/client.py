@@ -37,11 +37,11 @@ from mcp.types import (
 from pydantic import BaseModel, Field, ValidationError
 
 from codeproof import __version__
-from codeproof.config import Settings
-from codeproof.errors import ToolchainError
-from codeproof.lifecycle import Lifecycle
+from codeproof.core.config import Settings
+from codeproof.core.errors import ToolchainError
+from codeproof.core.lifecycle import Lifecycle
+from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.toolchains.base import validate_files, validate_sources
-from codeproof.toolchains.models import CheckReport, RunReport, TestReport
 from codeproof.toolchains.router import ResolvedServer, resolve, settings_env
 
 logger = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ def summarize(report: BaseModel) -> str:
         errors = sum(d.severity == "error" for d in report.diagnostics)
         state = "ok" if report.ok else "failed"
         return f"{state}: {errors} errors, {len(report.diagnostics) - errors} warnings"
-    if isinstance(report, RunReport):
+    if isinstance(report, ProgramRun):
         return f"exit code {report.exit_code}" + ("; timed out" if report.timed_out else "")
     return type(report).__name__
 
@@ -353,7 +353,7 @@ class ToolchainClient(Lifecycle):
         command_args: list[str],
         stdin: str | None = None,
         timeout_s: float | None = None,
-    ) -> RunReport:
+    ) -> ProgramRun:
         """Run a program of ``files`` with ``command_args`` (after the runtime, e.g.
         ``["main.py", "--n", "3"]`` for Python, ``["Main", "3"]`` for Java).
 
@@ -368,7 +368,7 @@ class ToolchainClient(Lifecycle):
         if timeout_s is not None:
             arguments["timeout_s"] = timeout_s
         budget = (timeout_s or self._default_timeout_s) + CALL_MARGIN_S
-        return self._typed("run", arguments, RunReport, budget)
+        return self._typed("run", arguments, ProgramRun, budget)
 
     def conventions(self) -> str:
         """The server's ``conventions://`` resource text (cached after the first read).

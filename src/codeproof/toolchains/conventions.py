@@ -7,7 +7,7 @@ what the toolchain servers know how to run.
 
 from __future__ import annotations
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 
 PYTHON_CONVENTIONS = """\
 Python toolchain conventions (Python 3, pytest):

@@ -1,20 +1,13 @@
-"""``codeproof doctor`` check of the toolchain servers.
-
-``codeproof.doctor`` imports this module, so :class:`CheckResult` is imported inside
-the check (a module-level import would be circular).
-"""
+"""``codeproof doctor`` check of the toolchain servers."""
 
 from __future__ import annotations
 
 import os
 import shutil
-from typing import TYPE_CHECKING
 
-from codeproof.config import Settings
+from codeproof.core.checks import CheckResult
+from codeproof.core.config import Settings
 from codeproof.toolchains.router import ResolvedServer, servers
-
-if TYPE_CHECKING:
-    from codeproof.doctor import CheckResult
 
 
 def _executable_found(server: ResolvedServer) -> bool:
@@ -32,7 +25,6 @@ def check_toolchains(settings: Settings) -> CheckResult:
     Servers are not started here (a start takes seconds each); the sandbox checks
     cover what they run on.
     """
-    from codeproof.doctor import CheckResult
 
     table = servers(settings)
     missing = sorted(

@@ -6,6 +6,7 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 
+from codeproof.core.types import CheckReport, Diagnostic
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
 from codeproof.toolchains.base import (
@@ -16,7 +17,6 @@ from codeproof.toolchains.base import (
     per_test_limit_ms,
 )
 from codeproof.toolchains.junit import truncate_head
-from codeproof.toolchains.models import CheckReport, Diagnostic
 
 CLASSES_DIR = f"{WORK_DIR}/classes"
 # Quicker start-up for short-lived JVMs: C1 only, serial GC.

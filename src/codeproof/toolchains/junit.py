@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from codeproof.toolchains.models import Outcome, TestCase, TestReport
+from codeproof.core.types import Outcome, TestCase, TestReport
 
 MESSAGE_LIMIT = 1_500
 """Characters kept of one test's failure message (its head: the assertion comes first,

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from codeproof.errors import ToolchainError
+from codeproof.core.errors import ToolchainError
+from codeproof.core.types import CheckReport, Diagnostic, TestCase
 from codeproof.sandbox.base import SandboxSession
 from codeproof.toolchains.base import (
     JUnitToolchain,
@@ -18,7 +19,6 @@ from codeproof.toolchains.base import (
     per_test_limit_ms,
 )
 from codeproof.toolchains.junit import JUnitCase, truncate_head
-from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 _LOCATION = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")

@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
-from codeproof.errors import ToolchainError
+from codeproof.core.errors import ToolchainError
+from codeproof.core.types import CheckReport, Diagnostic, TestCase
 from codeproof.sandbox.base import SandboxSession
 from codeproof.toolchains.base import (
     JUnitToolchain,
@@ -18,7 +19,6 @@ from codeproof.toolchains.base import (
     per_test_limit_s,
 )
 from codeproof.toolchains.junit import JUnitCase
-from codeproof.toolchains.models import CheckReport, Diagnostic, TestCase
 
 # flake8's classic "fatal" selection: syntax errors, invalid comparisons and statements,
 # undefined names. Every other ruff finding is a warning.

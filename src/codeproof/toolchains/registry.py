@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 from codeproof.toolchains.base import Toolchain
 from codeproof.toolchains.java import JavaToolchain
 from codeproof.toolchains.node import NodeToolchain

@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from codeproof.config import Settings, ToolchainServer
-from codeproof.errors import UnknownLanguageError
+from codeproof.core.config import Settings, ToolchainServer
+from codeproof.core.errors import UnknownLanguageError
 
 BUILTIN_TOOLCHAINS: dict[str, str] = {"python": "python", "javascript": "node", "java": "java"}
 """Built-in language -> toolchain name (``codeproof mcp toolchain <name>``)."""

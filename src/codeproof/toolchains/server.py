@@ -1,7 +1,7 @@
 """One toolchain as an MCP server (official ``mcp`` SDK, stdio transport).
 
 Tools ``run_tests``, ``check`` and ``run`` have JSON-schema'd inputs and structured
-outputs (the models of :mod:`codeproof.toolchains.models`); the resource
+outputs (the models of :mod:`codeproof.core.types`); the resource
 ``conventions://<language>`` tells agents how to lay out modules and tests.
 
 Every tool call opens its own sandbox session and closes it before answering. A
@@ -26,11 +26,11 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from codeproof import __version__
-from codeproof.errors import CodeproofError, InputError
+from codeproof.core.errors import CodeproofError, InputError
+from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.base import Toolchain, validate_files, validate_sources
 from codeproof.toolchains.conventions import conventions_text
-from codeproof.toolchains.models import CheckReport, RunReport, TestReport
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ class ToolchainService:
         command_args: Sequence[str],
         stdin: str | None = None,
         timeout_s: float | None = None,
-    ) -> RunReport:
+    ) -> ProgramRun:
         """Run a program of ``files`` in a fresh sandbox session."""
         clean = validate_files(files, "files")
         if not command_args:
@@ -170,7 +170,7 @@ def build_server(service: ToolchainService) -> MCPServer:
 
     def run(
         files: FilesArg, command_args: ArgsArg, stdin: StdinArg = None, timeout_s: TimeoutArg = None
-    ) -> RunReport:
+    ) -> ProgramRun:
         return _as_tool_result(lambda: service.run(files, command_args, stdin, timeout_s))
 
     server.add_tool(

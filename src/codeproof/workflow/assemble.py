@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from codeproof.agents.schemas import (
+from codeproof.core.errors import InputError
+from codeproof.core.types import (
     Docs,
     Finding,
     ModuleOutcome,
@@ -28,7 +29,6 @@ from codeproof.agents.schemas import (
     RunUsage,
     Spec,
 )
-from codeproof.errors import InputError
 
 logger = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from codeproof.agents.schemas import Module, Spec
-from codeproof.config import Settings
+from codeproof.core.config import Settings
+from codeproof.core.types import Module, Spec
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.recording import RecordingModel

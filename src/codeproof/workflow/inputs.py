@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
-from codeproof.errors import InputError, UnknownLanguageError
+from codeproof.core.errors import InputError, UnknownLanguageError
 from codeproof.toolchains.router import canonical_language
 from codeproof.workflow.assemble import is_codeproof_output
 

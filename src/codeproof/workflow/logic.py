@@ -7,8 +7,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 
-from codeproof.agents.schemas import RunUsage, SourceFile
-from codeproof.toolchains.models import TestReport
+from codeproof.core.types import RunUsage, SourceFile, TestReport
 from codeproof.workflow.models import AttemptRecord
 from codeproof.workflow.store import Event
 

@@ -10,8 +10,7 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field, model_validator
 
-from codeproof.agents.schemas import QA, Module, Spec
-from codeproof.toolchains.models import TestReport
+from codeproof.core.types import QA, Module, Spec, TestReport
 
 # -- resume values (what the human answers) ---------------------------------------------
 

@@ -8,9 +8,18 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from codeproof.agents import input_designer, planner, programmer, repairer, test_designer
-from codeproof.agents.example_tests import stated_in
-from codeproof.agents.schemas import Module, ModuleOutcome, ModulePlan, SourceFile
-from codeproof.toolchains.models import RunReport, TestReport
+from codeproof.choosing.examples import stated_in
+from codeproof.choosing.probing import RunProgram
+from codeproof.choosing.selection import Choice, choose, choose_or_draw
+from codeproof.core.types import (
+    Module,
+    ModuleOutcome,
+    ModulePlan,
+    ProgramRun,
+    SourceFile,
+    TestReport,
+)
+from codeproof.engine.scan import scan_module
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.logic import as_dict, code_hash, failing_tests, likely_cause
 from codeproof.workflow.models import (
@@ -21,9 +30,6 @@ from codeproof.workflow.models import (
     WorkflowState,
 )
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
-from codeproof.workflow.probing import RunProgram
-from codeproof.workflow.scan import scan_module
-from codeproof.workflow.selection import Choice, choose, choose_or_draw
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +140,7 @@ def _run_program(deps: Deps, state: WorkflowState, module: Module) -> RunProgram
     _, dep_files = _dependencies(state, module)
     client = deps.toolchain(module.language)
 
-    def run(files: dict[str, str], args: list[str], timeout_s: float) -> RunReport:
+    def run(files: dict[str, str], args: list[str], timeout_s: float) -> ProgramRun:
         try:
             return client.run({**dep_files, **files}, args, timeout_s=timeout_s)
         finally:

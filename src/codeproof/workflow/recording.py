@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from codeproof.errors import StructuredOutputError
+from codeproof.core.errors import StructuredOutputError
 from codeproof.llm.base import ChatModel, ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.stats import ModelStats, StatsSnapshot
 from codeproof.workflow.store import RunStore

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 from langgraph.types import Command, Interrupt
 from pydantic import BaseModel
 
-from codeproof.config import Settings
-from codeproof.errors import CodeproofError, InputError, WorkflowError
+from codeproof.core.config import Settings
+from codeproof.core.errors import CodeproofError, InputError, WorkflowError
 from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import ContextFn, Deps, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, build_graph

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from langgraph.checkpoint.sqlite import SqliteSaver
 from pydantic import BaseModel, Field
 
-from codeproof.errors import InputError
+from codeproof.core.errors import InputError
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from codeproof.agents.schemas import RunUsage
+from codeproof.core.types import RunUsage
 from codeproof.workflow.logic import usage_of
 from codeproof.workflow.store import Event, RunInfo
 

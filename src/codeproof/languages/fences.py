@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from codeproof.agents.layout import LAYOUTS, Layout
+from codeproof.languages.layout import LAYOUTS, Layout
 
 FILE_FORMAT = """Reply format: for each file, write the line "File: <path>" and then the \
 complete file in a fenced code block, like this:

@@ -4,11 +4,11 @@ An example such as ``slugify("Hello World") -> "hello-world"`` is the user's own
 about the behaviour. A model asked to turn it into a test sometimes gets the expected
 value wrong, so examples that parse as *a call of the module's public interface* and *a
 literal result* become tests here, character for character. They are protected from
-quarantine (:mod:`codeproof.workflow.selection`) and rank candidates first.
+quarantine (:mod:`codeproof.choosing.selection`) and rank candidates first.
 
 Python and JavaScript examples become test files; Java examples (``new Solution().f(...)``
 with typed collections) are checked through probes instead
-(:func:`codeproof.workflow.probing.example_checks`).
+(:func:`codeproof.choosing.probing.example_checks`).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import json
 import re
 from collections.abc import Callable, Sequence
 
-from codeproof.agents.layout import layout_for
-from codeproof.agents.schemas import Module
-from codeproof.agents.tidy import balanced_span
+from codeproof.core.types import Module
+from codeproof.languages.layout import layout_for
+from codeproof.languages.tidy import balanced_span
 
 ARROW = re.compile(
     r"\s*(?:==>|=>|->|➞|→|==|\bshould return\b|\breturns\b|\bgives\b)\s*", re.IGNORECASE

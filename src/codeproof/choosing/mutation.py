@@ -10,7 +10,7 @@ probed again.
 
 A mutated input may break the task's preconditions (a negative count where the task
 promises a positive one), where candidates may rightly differ. So mutated inputs only
-break ties (:func:`codeproof.workflow.selection.judge`), and they are probed in a run of
+break ties (:func:`codeproof.choosing.selection.judge`), and they are probed in a run of
 their own, which cannot cost a candidate its outputs on the real inputs.
 
 Python calls are mutated through their AST, JavaScript calls whose arguments are
@@ -28,8 +28,8 @@ import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 
-from codeproof.agents.example_tests import top_level_args
-from codeproof.agents.tidy import JS_STRING, balanced_span
+from codeproof.choosing.examples import top_level_args
+from codeproof.languages.tidy import JS_STRING, balanced_span
 
 MUTANTS = 24
 """Mutated calls per module (taken in turn from each probe call)."""

@@ -13,7 +13,7 @@ The specification's own acceptance examples are ground truth (the user wrote the
 become generated tests that are never quarantined, and candidates that pass more of them
 are preferred to any agreement among candidates that fail them.
 
-Where the language has a prober (:mod:`codeproof.workflow.probing`), candidates are also
+Where the language has a prober (:mod:`codeproof.choosing.probing`), candidates are also
 run on the tests' inputs and compared by their *outputs* (MBR-exec): among the candidates
 passing the most examples, the one whose outputs agree most with the others wins, before
 test counts, which rest on expected values a small model often gets wrong.
@@ -28,14 +28,10 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from codeproof.agents.example_tests import example_tests, interface_names, is_example_test
-from codeproof.agents.schemas import Module
-from codeproof.agents.test_edit import remove_tests, uncompiled_java_tests
-from codeproof.toolchains.models import TestReport
-from codeproof.workflow.consensus import consensus, edit_asserts
-from codeproof.workflow.misfits import Misfits, edit_misfits
-from codeproof.workflow.mutation import MUTANTS, mutants
-from codeproof.workflow.probing import (
+from codeproof.choosing.consensus import consensus, edit_asserts
+from codeproof.choosing.examples import example_tests, interface_names, is_example_test
+from codeproof.choosing.mutation import MUTANTS, mutants
+from codeproof.choosing.probing import (
     RunProgram,
     agreement,
     example_checks,
@@ -43,6 +39,9 @@ from codeproof.workflow.probing import (
     probe,
     probe_calls,
 )
+from codeproof.core.types import Module, TestReport
+from codeproof.languages.python.misfits import Misfits, edit_misfits
+from codeproof.languages.test_edit import remove_tests, uncompiled_java_tests
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +94,7 @@ class Choice:
     examples_met: list[int] = field(default_factory=list)
     example_checks: int = 0
     mutant_agreement: list[int] = field(default_factory=list)
-    """Per candidate: agreement on the mutated inputs (:mod:`~codeproof.workflow.mutation`)."""
+    """Per candidate: agreement on the mutated inputs (:mod:`~codeproof.choosing.mutation`)."""
     mutants: int = 0
 
     @property
@@ -218,16 +217,16 @@ def choose(
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
     The ``examples`` (the specification's acceptance examples) that call the module's
-    interface are added as generated tests (:mod:`codeproof.agents.example_tests`),
+    interface are added as generated tests (:mod:`codeproof.choosing.examples`),
     which are protected. A candidate without files is not run (its report is empty).
     With ``run_program`` and several candidates, they are also probed on the tests' inputs
-    and compared by their outputs (:mod:`codeproof.workflow.probing`); in a language
+    and compared by their outputs (:mod:`codeproof.choosing.probing`); in a language
     whose examples do not become tests (Java), the examples are probed and a candidate
     meeting more of them wins as if it passed more example tests. ``inputs`` (lines from
     :func:`codeproof.agents.input_designer.propose_inputs`) add the calls among them that
     the language's prober accepts as probes: they weigh in the agreement only, having no
     expected value. Up to ``mutated`` mutations of the probe calls are probed in a run of
-    their own, and their agreement breaks ties (:mod:`codeproof.workflow.mutation`).
+    their own, and their agreement breaks ties (:mod:`codeproof.choosing.mutation`).
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """

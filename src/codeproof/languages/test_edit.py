@@ -1,7 +1,7 @@
 """Remove single tests from a test file, by the names a test report gives them.
 
 Used to quarantine tests that the execution evidence says are wrong (see
-:mod:`codeproof.workflow.selection`): the test is cut out of the file, so the project a
+:mod:`codeproof.choosing.selection`): the test is cut out of the file, so the project a
 user receives runs exactly the tests the report counts. Names come from the JUnit
 reports of the toolchains:
 

@@ -20,9 +20,14 @@ import json
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from codeproof.agents.layout import layout_for
-from codeproof.agents.tidy import balanced_span
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
+from codeproof.languages.layout import layout_for
+from codeproof.languages.python.pytest_edit import (
+    FunctionNode,
+    Verdict,
+    edit_tests,
+    expected_raises,
+)
+from codeproof.languages.tidy import balanced_span
 
 Signatures = dict[str, list[ast.arguments | None]]
 """Function name -> its parameters, once per candidate defining it (``None``: unknown)."""

@@ -15,12 +15,17 @@ import logging
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from codeproof.agents.example_tests import js_value, top_level_args
-from codeproof.agents.layout import layout_for
-from codeproof.agents.tidy import JS_TEST_CALL, balanced_span, drop_javascript_calls
-from codeproof.workflow.java_probe import call_key, java_value, output_value, same_value
-from codeproof.workflow.probing import MIN_SHARE, Outputs
-from codeproof.workflow.pytest_edit import FunctionNode, Verdict, edit_tests, expected_raises
+from codeproof.choosing.examples import js_value, top_level_args
+from codeproof.choosing.probing import MIN_SHARE, Outputs
+from codeproof.languages.java.probe import call_key, java_value, output_value, same_value
+from codeproof.languages.layout import layout_for
+from codeproof.languages.python.pytest_edit import (
+    FunctionNode,
+    Verdict,
+    edit_tests,
+    expected_raises,
+)
+from codeproof.languages.tidy import JS_TEST_CALL, balanced_span, drop_javascript_calls
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +44,7 @@ def consensus(
 
     Only values (not raised exceptions) that at least two *different* candidates (by
     ``sources``, one text per candidate; a repeated draft is no second opinion) and more
-    than :data:`~codeproof.workflow.probing.MIN_SHARE` of the probed ones return.
+    than :data:`~codeproof.choosing.probing.MIN_SHARE` of the probed ones return.
     """
     if not 0 <= index < len(outputs) or outputs[index] is None:
         return {}

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from codeproof.agents.layout import LAYOUTS
-from codeproof.agents.schemas import Finding, Severity
-from codeproof.errors import InputError, ScanError
+from codeproof.core.errors import InputError, ScanError
+from codeproof.core.types import Finding, Severity
+from codeproof.languages.layout import LAYOUTS
 
 logger = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ which another candidate returns the same value (or raises the same exception typ
 The candidate agreeing most with the others is the consensus reading of the task.
 
 Python and JavaScript run a probe script; Java compiles a probe class
-(:mod:`codeproof.workflow.java_probe`). A language without a prober gives no outputs, and
-the choice then rests on the tests alone (:mod:`codeproof.workflow.selection`).
+(:mod:`codeproof.languages.java.probe`). A language without a prober gives no outputs, and
+the choice then rests on the tests alone (:mod:`codeproof.choosing.selection`).
 """
 
 from __future__ import annotations
@@ -21,12 +21,9 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from codeproof.agents.example_tests import interface_names
-from codeproof.agents.layout import layout_for
-from codeproof.agents.schemas import Module
-from codeproof.agents.tidy import JS_STRING, balanced_span
-from codeproof.toolchains.models import RunReport
-from codeproof.workflow.java_probe import (
+from codeproof.choosing.examples import interface_names
+from codeproof.core.types import Module, ProgramRun
+from codeproof.languages.java.probe import (
     PROBE_CLASS,
     example_met,
     java_calls,
@@ -34,6 +31,8 @@ from codeproof.workflow.java_probe import (
     java_program,
     uncompiled_calls,
 )
+from codeproof.languages.layout import layout_for
+from codeproof.languages.tidy import JS_STRING, balanced_span
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +53,7 @@ MIN_SHARE = 0.5
 
 MARK = "@@codeproof-probe@@ "
 
-RunProgram = Callable[[dict[str, str], list[str], float], RunReport]
+RunProgram = Callable[[dict[str, str], list[str], float], ProgramRun]
 """``(files, command args, timeout) -> report``: one program run in the sandbox."""
 
 Outputs = list[str] | None
@@ -250,7 +249,7 @@ def probe(run: RunProgram, module: Module, files: dict[str, str], calls: Sequenc
 
 def _probe_run(
     run: RunProgram, prober: _Prober, files: dict[str, str], calls: Sequence[str], stem: str
-) -> tuple[Outputs, RunReport]:
+) -> tuple[Outputs, ProgramRun]:
     program = prober.program(calls, stem)
     command = list(prober.command or (prober.path,))
     budget = PROBE_TIMEOUT_S + CALL_TIMEOUT_S * len(calls)
@@ -277,7 +276,7 @@ EXAMPLE_READERS: dict[str, _ExampleReader] = {
     "java": _ExampleReader(java_example_checks, example_met),
 }
 """Languages whose stated examples are checked through probes (Python's and JavaScript's
-become generated test files instead, :mod:`codeproof.agents.example_tests`)."""
+become generated test files instead, :mod:`codeproof.choosing.examples`)."""
 
 
 def example_checks(module: Module, examples: Sequence[str]) -> list[tuple[str, object]]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from codeproof.errors import UnknownLanguageError
+from codeproof.core.errors import UnknownLanguageError
 
 
 def class_name(module: str) -> str:

@@ -22,7 +22,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from codeproof.errors import ConfigError
+from codeproof.core.errors import ConfigError
 
 PROJECT_CONFIG_NAME = "codeproof.toml"
 PROVIDER_KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}

@@ -36,7 +36,7 @@ from codeproof.evaluation.pipeline import RAW_TEMPERATURE
 from codeproof.evaluation.scoring import Scorer
 from codeproof.evaluation.single import messages_for
 from codeproof.evaluation.taskspec import module_for, spec_for
-from codeproof.languages.layout import layout_for
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings, Message
 from codeproof.llm.registry import get_chat_model
 from codeproof.sandbox.registry import limits_from_settings, open_session

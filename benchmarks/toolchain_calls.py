@@ -19,10 +19,10 @@ import statistics
 import time
 
 from codeproof.core.config import load_settings
+from codeproof.languages import registry
 from codeproof.sandbox.registry import limits_from_settings, open_session
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.registry import get_toolchain
-from codeproof.toolchains.router import BUILTIN_TOOLCHAINS
 from codeproof.toolchains.server import ToolchainService
 
 JS_HEAD = "const test = require('node:test');\nconst assert = require('node:assert/strict');\n"
@@ -108,8 +108,8 @@ def main() -> None:
     parser.add_argument("--backend", default="docker")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    for language, toolchain in BUILTIN_TOOLCHAINS.items():
-        measure(language, toolchain, args.backend, args.repeat)
+    for language in registry.languages():
+        measure(language.name, language.toolchain_name, args.backend, args.repeat)
 
 
 if __name__ == "__main__":

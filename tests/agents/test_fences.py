@@ -12,9 +12,9 @@ from codeproof.languages.fences import (
     prose,
     strip_prose,
 )
-from codeproof.languages.layout import LAYOUTS
+from codeproof.languages.registry import layout_for
 
-PY = LAYOUTS["python"]
+PY = layout_for("python")
 
 
 def test_path_on_the_line_before_the_block() -> None:

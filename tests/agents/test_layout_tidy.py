@@ -7,24 +7,16 @@ import ast
 import pytest
 
 from codeproof.core.errors import UnknownLanguageError
-from codeproof.languages.layout import (
-    LAYOUTS,
-    class_name,
-    count_tests,
-    layout_for,
-    normalize_language,
-)
-from codeproof.languages.tidy import (
-    SOURCE_FIXERS,
+from codeproof.languages.java.tidy import (
     add_java_imports,
+    class_name,
     fix_java_tests,
-    fix_javascript_tests,
-    fix_python_tests,
     rename_java_class,
-    salvage_python,
-    strip_usage_javascript,
-    strip_usage_python,
 )
+from codeproof.languages.java.tidy import fix_source as fix_java_source
+from codeproof.languages.javascript.tidy import fix_javascript_tests, strip_usage_javascript
+from codeproof.languages.python.tidy import fix_python_tests, salvage_python, strip_usage_python
+from codeproof.languages.registry import layout_for, normalize_language
 
 
 @pytest.mark.parametrize(
@@ -43,15 +35,15 @@ def test_normalize_language(raw: str, canonical: str) -> None:
 
 
 def test_layout_paths() -> None:
-    assert (LAYOUTS["python"].source_path("adder"), LAYOUTS["python"].test_path("adder")) == (
+    assert (layout_for("python").source_path("adder"), layout_for("python").test_path("adder")) == (
         "adder.py",
         "test_adder.py",
     )
-    assert LAYOUTS["javascript"].test_path("adder") == "adder.test.js"
-    assert LAYOUTS["java"].source_path("string_utils") == "StringUtils.java"
-    assert LAYOUTS["java"].test_path("string_utils") == "StringUtilsTest.java"
-    assert LAYOUTS["java"].is_test_path("StringUtilsTest.java")
-    assert not LAYOUTS["python"].is_test_path("adder.py")
+    assert layout_for("javascript").test_path("adder") == "adder.test.js"
+    assert layout_for("java").source_path("string_utils") == "StringUtils.java"
+    assert layout_for("java").test_path("string_utils") == "StringUtilsTest.java"
+    assert layout_for("java").is_test_path("StringUtilsTest.java")
+    assert not layout_for("python").is_test_path("adder.py")
     assert class_name("2d_grid") == "M2dGrid"
 
 
@@ -61,9 +53,12 @@ def test_unknown_language_is_a_user_error() -> None:
 
 
 def test_count_tests_per_language() -> None:
-    assert count_tests("def test_a():\n    pass\nasync def test_b():\n    pass\n", "python") == 2
-    assert count_tests("test('a', () => {});\nit(\"b\", () => {});", "javascript") == 2
-    assert count_tests("@Test\nvoid a() {}\n@Test\n  public void b() {}", "java") == 2
+    assert (
+        layout_for("python").count_tests("def test_a():\n    pass\nasync def test_b():\n    pass\n")
+        == 2
+    )
+    assert layout_for("javascript").count_tests("test('a', () => {});\nit(\"b\", () => {});") == 2
+    assert layout_for("java").count_tests("@Test\nvoid a() {}\n@Test\n  public void b() {}") == 2
 
 
 BROKEN = """import pytest
@@ -185,7 +180,7 @@ def test_java_files_get_the_standard_imports_they_use() -> None:
         "package p;\nimport java.util.stream.*;\n\nimport java.util.List;"
     )  # List is imported; a comment's or a string's words are not read
     # the toolchain's convention is the default package: the package line goes
-    assert SOURCE_FIXERS["java"](source).startswith(
+    assert fix_java_source(source, "Solution.java").startswith(
         "import java.util.stream.*;\nimport java.util.List;\nclass Solution {"
     )
     for covered in (

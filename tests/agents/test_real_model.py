@@ -21,12 +21,12 @@ from codeproof.agents.test_designer import design_tests
 from codeproof.choosing.probing import probe_calls
 from codeproof.core.types import Module, ModuleOutcome, ModulePlan, Spec, TestCase, TestReport
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.conventions import conventions_text
+from codeproof.toolchains.registry import get_toolchain
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow, pytest.mark.usefixtures("allow_model")]
 
 REQUEST = "a Python function add(a, b) that returns the sum"
-CONVENTIONS = conventions_text("python")
+CONVENTIONS = get_toolchain("python").conventions
 TEST_FILE = "from adder import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n"
 MAX_TOKENS = 400  # bounds the time of a rambling small model
 

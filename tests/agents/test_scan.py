@@ -7,8 +7,8 @@ import subprocess
 import pytest
 
 from codeproof.core.errors import ScanError
-from codeproof.engine import scan
 from codeproof.engine.scan import entropy, scan_module, scan_secrets
+from codeproof.languages.python import scan as python_scan
 
 INSECURE = """import subprocess
 
@@ -109,7 +109,7 @@ def test_a_failing_bandit_is_a_scan_error(monkeypatch: pytest.MonkeyPatch) -> No
     def broken(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
         return subprocess.CompletedProcess(args, 2, stdout="", stderr="bandit: bad option")
 
-    monkeypatch.setattr(scan.subprocess, "run", broken)
+    monkeypatch.setattr(python_scan.subprocess, "run", broken)
     with pytest.raises(ScanError, match="bad option") as info:
         scan_module({"a.py": "x = 1\n"}, "python")
     assert info.value.tool == "bandit"

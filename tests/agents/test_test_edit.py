@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.languages.test_edit import java_tests_at, remove_tests, uncompiled_java_tests
+from codeproof.languages.java.tests import java_tests_at, uncompiled_java_tests
+from codeproof.languages.test_edit import remove_tests
 
 PY = """import pytest
 from m import add

@@ -13,7 +13,7 @@ from codeproof.choosing.examples import example_tests
 from codeproof.core.config import Settings
 from codeproof.evaluation.datasets import load_dataset
 from codeproof.evaluation.taskspec import module_for, spec_for
-from codeproof.languages.layout import layout_for
+from codeproof.languages.registry import layout_for
 from codeproof.toolchains.client import open_toolchain
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]

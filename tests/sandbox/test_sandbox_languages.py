@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sandbox_cases import ISOLATED, OpenSession
 
-from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
+from codeproof.languages.java.toolchain import JUNIT_CONSOLE_JAR
 
 pytestmark = pytest.mark.parametrize("backend", ISOLATED, indirect=True)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from codeproof.core.config import Settings, load_settings
-from codeproof.core.errors import ConfigError, SandboxUnavailableError
+from codeproof.core.errors import ConfigError, InputError, SandboxUnavailableError
 from codeproof.sandbox import checks, images
 from codeproof.sandbox._common import BoundedBuffer, files_to_tar, parse_size
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox
@@ -126,12 +126,17 @@ def test_owner_tags_detect_dead_processes() -> None:
 
 
 def test_recipes_cover_every_language_and_hash_is_stable() -> None:
-    from codeproof.sandbox.base import LANGUAGES
+    from codeproof.languages import registry
 
-    assert set(images.RECIPES) == set(LANGUAGES)
-    digests = {r.digest for r in images.RECIPES.values()}
-    assert len(digests) == len(LANGUAGES)
-    assert images.recipe_for("python").digest == images.RECIPES["python"].digest
+    recipes = images.image_recipes()
+    assert set(recipes) == {language.image.language for language in registry.languages()}
+    digests = {r.digest for r in recipes.values()}
+    assert len(digests) == len(recipes)
+    assert images.recipe_for("python").digest == recipes["python"].digest
+    # a language name or alias gives its image; an unknown one is a user error
+    assert images.image_for("javascript") == images.image_for("js") == "node"
+    with pytest.raises(InputError, match="unknown language 'cobol'"):
+        images.image_for("cobol")
 
 
 def test_mirror_prefers_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,7 +202,7 @@ def test_doctor_reports_missing_images_with_a_fix(
 def test_official_dockerfile_carries_the_recipe() -> None:
     from codeproof.sandbox.docker_images import _dockerfile
 
-    recipe = images.RECIPES["java"]
+    recipe = images.recipe_for("java")
     text = _dockerfile(recipe)
     assert text.startswith(f"FROM {recipe.official_base}\n")
     assert f"codeproof.recipe={recipe.digest}" in text

@@ -14,7 +14,7 @@ from codeproof.core.errors import InputError, ToolchainError
 from codeproof.core.types import TestReport
 from codeproof.toolchains import client as client_module
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
-from codeproof.toolchains.conventions import conventions_text
+from codeproof.toolchains.registry import get_toolchain
 
 FAKE = str(Path(__file__).with_name("fake_toolchain_server.py"))
 
@@ -84,7 +84,7 @@ def test_real_python_toolchain_from_two_threads(docker_daemon: None) -> None:
             errors.append(exc)
 
     with open_toolchain(settings, "py") as client:
-        assert client.conventions() == conventions_text("python")
+        assert client.conventions() == get_toolchain("python").conventions
         threads = [
             threading.Thread(target=work, args=(files,)) for files in (PYTHON.module, PYTHON.wrong)
         ]

@@ -7,7 +7,7 @@ from toolchain_cases import HUGE_CHARS, LOOP_TIMEOUT_S, Cases, SyncMcp, text_of
 
 from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.toolchains.base import OUTPUT_LIMIT
-from codeproof.toolchains.conventions import conventions_text
+from codeproof.toolchains.registry import get_toolchain
 
 pytestmark = pytest.mark.docker
 
@@ -24,7 +24,7 @@ def test_lists_tools_with_schemas(mcp: SyncMcp) -> None:
 
 def test_conventions_resource(mcp: SyncMcp, toolchain_cases: Cases) -> None:
     text = mcp.read_text(f"conventions://{toolchain_cases.language}")
-    assert text == conventions_text(toolchain_cases.toolchain)
+    assert text == get_toolchain(toolchain_cases.toolchain).conventions
 
 
 def test_correct_module_passes_with_exact_counts(mcp: SyncMcp, toolchain_cases: Cases) -> None:

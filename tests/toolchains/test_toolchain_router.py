@@ -9,8 +9,8 @@ import pytest
 from codeproof.core.config import load_settings
 from codeproof.core.errors import UnknownLanguageError
 from codeproof.toolchains.client import ToolchainClient
-from codeproof.toolchains.conventions import conventions_text
 from codeproof.toolchains.doctor import check_toolchains
+from codeproof.toolchains.registry import get_toolchain
 from codeproof.toolchains.router import languages, resolve, servers, settings_env
 
 
@@ -96,7 +96,7 @@ def test_builtin_servers_get_the_callers_sandbox_settings() -> None:
     ],
 )  # fmt: skip
 def test_conventions_say_what_the_agents_must_generate(toolchain: str, required: list[str]) -> None:
-    text = conventions_text(toolchain)
+    text = get_toolchain(toolchain).conventions
     for phrase in required:
         assert phrase in text
 

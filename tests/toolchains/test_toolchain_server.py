@@ -18,12 +18,12 @@ from toolchain_cases import CASES, NODE, PYTHON
 
 from codeproof.core.config import load_settings
 from codeproof.core.errors import SandboxUnavailableError
+from codeproof.languages.python.toolchain import PythonToolchain
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox
 from codeproof.sandbox.registry import limits_from_settings, open_session
 from codeproof.toolchains.base import asset_text
 from codeproof.toolchains.junit import parse_junit_xml
-from codeproof.toolchains.python import PythonToolchain
 from codeproof.toolchains.registry import get_toolchain
 from codeproof.toolchains.server import MAX_DIAGNOSTICS, ToolchainService, build_server
 
@@ -151,7 +151,7 @@ def test_own_junit_reporter_matches_the_expected_layout(docker_daemon: None) -> 
                 **NODE.wrong,
                 **tests,
                 "own.mjs": "export { junitReporter as default } from './reporter.mjs';\n",
-                "reporter.mjs": asset_text("junit-reporter.mjs"),
+                "reporter.mjs": asset_text("codeproof.languages.javascript", "junit-reporter.mjs"),
             }
         )
         command = [

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codeproof.languages.layout import layout_for
+from codeproof.languages.registry import layout_for
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.runner import AutoHuman, Runner
 

@@ -8,7 +8,7 @@ import pytest
 
 from codeproof.choosing.selection import choose
 from codeproof.core.types import Module
-from codeproof.languages.python.misfits import Misfits, binds, edit_misfits
+from codeproof.languages.python.misfits import Misfits, binds, edit
 from codeproof.toolchains.client import ToolchainClient
 
 ADD = "def add(a, b):\n    return a + b\n"
@@ -98,8 +98,8 @@ def test_a_misfit_must_misfit_every_candidate_and_the_declared_interface() -> No
 
 
 def test_misfitting_checks_are_set_aside_and_tests_left_without_checks_removed() -> None:
-    misfits = Misfits([{"add.py": ADD}, {"add.py": ADD + "\n"}], {"add"}, "add(a, b)")
-    edited, notes = edit_misfits("python", {"test_add.py": TESTS}, misfits, ())
+    candidates = [{"add.py": ADD}, {"add.py": ADD + "\n"}]
+    edited, notes = edit({"test_add.py": TESTS}, candidates, {"add"}, "add(a, b)", ())
     text = edited["test_add.py"]
     compile(text, "test_add.py", "exec")
     assert "assert add(1, 2) == 3" in text and "assert add(b=1, a=2) == 3" in text
@@ -113,9 +113,9 @@ def test_misfitting_checks_are_set_aside_and_tests_left_without_checks_removed()
         "test_add.py::test_only_misfits: removed, add(1, 2, 3) does not fit add(a, b)",
         "test_add.py::test_stray: removed, add() does not fit add(a, b)",
     ]
-    # protected files and other languages are left as they are
-    assert edit_misfits("python", {"test_add.py": TESTS}, misfits, {"test_add.py"})[1] == []
-    assert edit_misfits("javascript", {"add.test.js": TESTS}, misfits, ())[1] == []
+    # protected files and files that are not Python tests are left as they are
+    assert edit({"test_add.py": TESTS}, candidates, {"add"}, "add(a, b)", {"test_add.py"})[1] == []
+    assert edit({"add.test.js": TESTS}, candidates, {"add"}, "add(a, b)", ())[1] == []
 
 
 def test_choose_sets_aside_calls_that_fit_no_candidate(python_toolchain: ToolchainClient) -> None:

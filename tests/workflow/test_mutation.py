@@ -7,15 +7,12 @@ import json
 
 import pytest
 
-from codeproof.choosing.mutation import (
-    MAX_CALL,
-    java_mutants,
-    javascript_mutants,
-    mutants,
-    python_mutants,
-)
+from codeproof.choosing.mutation import MAX_CALL, mutants
 from codeproof.choosing.selection import choose
 from codeproof.core.types import Module, TestCase, TestReport
+from codeproof.languages.java.mutants import java_mutants
+from codeproof.languages.javascript.mutants import javascript_mutants
+from codeproof.languages.python.mutants import python_mutants
 from codeproof.toolchains.client import ToolchainClient
 
 

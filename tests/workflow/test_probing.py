@@ -7,15 +7,7 @@ import json
 import pytest
 
 from codeproof.choosing.examples import interface_names
-from codeproof.choosing.probing import (
-    MARK,
-    agreement,
-    examples_met,
-    javascript_calls,
-    probe,
-    probe_calls,
-    python_calls,
-)
+from codeproof.choosing.probing import MARK, agreement, examples_met, probe, probe_calls
 from codeproof.choosing.selection import choose, judge
 from codeproof.core.types import Module, ProgramRun, TestCase, TestReport
 from codeproof.languages.java.probe import (
@@ -25,6 +17,8 @@ from codeproof.languages.java.probe import (
     java_example_checks,
     java_value,
 )
+from codeproof.languages.javascript.probe import javascript_calls
+from codeproof.languages.python.probe import python_calls
 from codeproof.toolchains.client import ToolchainClient
 
 PY_TESTS = """

@@ -12,7 +12,8 @@ from codeproof.agents.prompting import (
 )
 from codeproof.core.errors import StructuredOutputError
 from codeproof.core.types import QA, Clarification, Spec
-from codeproof.languages.layout import normalize_language
+from codeproof.languages import registry
+from codeproof.languages.registry import normalize_language
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ def analyze(
     rule = (
         f'"{normalize_language(language)}" (fixed by the user).'
         if language
-        else '"python", "javascript" or "java"; the one the request names, else "python".'
+        else f'{_choices()}; the one the request names, else "{registry.default().name}".'
     )
     details = join_sections(
         section("Answers", render_answers(answers)),
@@ -130,6 +131,12 @@ def analyze(
     messages = conversation(ANALYZE_SYSTEM.format(language_rule=rule), user)
     spec = model.generate(messages, Spec, ANALYZE_SETTINGS)
     return _normalize_spec(spec, language=language, assumptions=assumptions)
+
+
+def _choices() -> str:
+    """The known languages as the prompt lists them: ``"a", "b" or "c"``."""
+    quoted = [f'"{name}"' for name in registry.names()]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
 
 
 def _unique(items: list[str]) -> list[str]:
@@ -143,7 +150,7 @@ def _unique(items: list[str]) -> list[str]:
 
 
 def _normalize_spec(spec: Spec, *, language: str | None, assumptions: list[str]) -> Spec:
-    chosen = normalize_language(language or spec.language or "python")
+    chosen = normalize_language(language or spec.language or registry.default().name)
     return spec.model_copy(
         update={
             "title": spec.title.strip() or "Untitled",

@@ -16,8 +16,11 @@ from pydantic import BaseModel, Field
 from codeproof.agents.prompting import bullets, clip, conversation, join_sections, section
 from codeproof.core.errors import StructuredOutputError
 from codeproof.core.types import Docs, ModuleOutcome, Spec
-from codeproof.languages.layout import layout_for
-from codeproof.languages.signatures import Example, Signature, examples, signatures
+from codeproof.languages import registry
+from codeproof.languages.base import Project
+from codeproof.languages.reading import Example, Signature
+from codeproof.languages.registry import layout_for
+from codeproof.languages.signatures import examples, signatures
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)
@@ -28,21 +31,6 @@ DESCRIBE_SYSTEM = """You write short documentation for a code module.
 "summary": one or two sentences on what the module does.
 "items": for each listed signature, its name and one sentence on what it does.
 Plain sentences only, no code."""
-
-INSTALL: dict[str, str] = {
-    "python": "Requires Python 3.11+. The code has no third-party dependencies; the tests "
-    "need pytest:\n\n```bash\npython -m pip install pytest\n```",
-    "javascript": "Requires Node.js 20+. There are no dependencies to install.",
-    "java": "Requires a JDK 17+ and, for the tests, the JUnit 5 console launcher "
-    "(`junit-platform-console-standalone.jar`).",
-}
-
-RUN_TESTS: dict[str, str] = {
-    "python": "python -m pytest",
-    "javascript": "node --test",
-    "java": "javac -d out -cp junit-platform-console-standalone.jar *.java\n"
-    "java -jar junit-platform-console-standalone.jar execute --class-path out --scan-class-path",
-}
 
 
 class ItemNote(BaseModel):
@@ -146,9 +134,16 @@ def _heading(title: str, body: str) -> str:
     return f"## {title}\n\n{body.strip()}" if body.strip() else ""
 
 
+def _project(language: str) -> Project | None:
+    found = registry.find(language)
+    return found.project if found is not None else None
+
+
 def _tests_howto(language: str) -> str:
+    project = _project(language)
+    command = project.run_tests if project is not None else ""
     return (
-        f"```bash\n{RUN_TESTS.get(language, '')}\n```\n\nOr in Docker:\n\n```bash\n"
+        f"```bash\n{command}\n```\n\nOr in Docker:\n\n```bash\n"
         "docker build -t codeproof-project .\ndocker run --rm codeproof-project\n```"
     )
 
@@ -158,13 +153,14 @@ def render_readme(
 ) -> str:
     """The README: what, status, install, usage with passing-test examples, tests."""
     files = [p for o in modules for p in [*o.files, *o.tests]]
+    project = _project(spec.language)
     usage = [_usage(o, notes.get(o.module.name, ModuleNotes(summary=""))) for o in modules]
     body = join_sections(
         f"# {spec.title}",
         spec.summary,
         _heading("Status", _status_table(modules)),
         _heading("Features", bullets(spec.functional_requirements)),
-        _heading("Install", INSTALL.get(spec.language, "")),
+        _heading("Install", project.install if project is not None else ""),
         _heading("Usage", "\n\n".join(usage)),
         _heading("Running the tests", _tests_howto(spec.language)),
         _heading("Files", bullets(f"`{p}`" for p in files)),

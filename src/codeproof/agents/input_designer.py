@@ -16,7 +16,7 @@ import re
 from codeproof.agents.prompting import conversation, render_module, render_spec
 from codeproof.core.types import Module, Spec
 from codeproof.languages.fences import code_blocks
-from codeproof.languages.layout import layout_for
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from codeproof.agents.prompting import conversation, join_sections, render_module, render_spec
 from codeproof.core.errors import InputError, StructuredOutputError
 from codeproof.core.types import Module, ModuleList, ModulePlan, Spec
-from codeproof.languages.layout import Layout, layout_for, normalize_language
+from codeproof.languages.layout import Layout
+from codeproof.languages.registry import layout_for, normalize_language
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)

@@ -24,6 +24,7 @@ from codeproof.agents.prompting import (
     section,
 )
 from codeproof.core.types import CodeDraft, Module, ModulePlan, SourceFile, Spec
+from codeproof.languages import registry
 from codeproof.languages.fences import (
     FILE_FORMAT,
     code_blocks,
@@ -31,8 +32,8 @@ from codeproof.languages.fences import (
     pick_unlabelled,
     prose,
 )
-from codeproof.languages.layout import Layout, layout_for
-from codeproof.languages.tidy import SOURCE_FIXERS, rename_java_class
+from codeproof.languages.layout import Layout
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -166,7 +167,7 @@ def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
     """The source files of a programmer reply.
 
     Test files are dropped (tests come from the test designer), and so is top-level
-    example usage inside a source (:data:`~codeproof.languages.tidy.SOURCE_FIXERS`): an
+    example usage inside a source (:attr:`~codeproof.languages.base.Editing.fix_source`): an
     ``assert`` or ``print`` at module level would run when the tests import it. Paths are
     flattened to the project root. A pathless block becomes the module's default source file.
     """
@@ -187,7 +188,5 @@ def parse_code(reply: str, module: Module, layout: Layout) -> list[SourceFile]:
         chosen = pick_unlabelled(unlabelled, layout, tests=False)
         if chosen is not None:
             files[default] = chosen.code
-    if layout.language == "java" and default in files:
-        files[default] = rename_java_class(files[default], PurePosixPath(default).stem)
-    tidy = SOURCE_FIXERS.get(layout.language, str)
-    return [SourceFile(path=p, content=tidy(c)) for p, c in files.items()]
+    tidy = registry.language_for(layout.language).editing.fix_source
+    return [SourceFile(path=p, content=tidy(c, p)) for p, c in files.items()]

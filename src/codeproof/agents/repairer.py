@@ -8,7 +8,6 @@ test change without a reason is dropped.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import logging
 import re
@@ -26,9 +25,11 @@ from codeproof.agents.prompting import (
     section,
 )
 from codeproof.core.types import Module, RepairResult, SourceFile, Spec, TestReport
+from codeproof.languages import registry
+from codeproof.languages.base import Language
 from codeproof.languages.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
-from codeproof.languages.layout import Layout, layout_for
-from codeproof.languages.tidy import SOURCE_FIXERS
+from codeproof.languages.layout import Layout
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -85,7 +86,12 @@ def repair(
         render_spec(spec),
         render_module(module),
         section("Current code", render_files(files, layout)),
-        section("Tests", render_files(failing_tests(tests, report, layout), layout)),
+        section(
+            "Tests",
+            render_files(
+                failing_tests(tests, report, registry.language_for(layout.language)), layout
+            ),
+        ),
         section("Test results", describe_report(report)),
         section("Hint from the user", hint or ""),
         section("Earlier attempts that did not work", bullets(history or [])),
@@ -126,38 +132,16 @@ def _test_name(case_name: str) -> str:
     return last.strip()
 
 
-def failing_tests(tests: Mapping[str, str], report: TestReport, layout: Layout) -> dict[str, str]:
-    """For Python, only the failing test functions (with the file's imports); otherwise
-    the test files as they are."""
-    if layout.language != "python":
+def failing_tests(
+    tests: Mapping[str, str], report: TestReport, language: Language
+) -> dict[str, str]:
+    """Only the failing tests of each file (with the file's set-up) where the language can
+    narrow a test file; otherwise the test files as they are."""
+    narrow = language.editing.narrow_tests
+    if narrow is None:
         return dict(tests)
     failing = {_test_name(t.name) for t in report.tests if t.outcome in ("failed", "error")}
-    out: dict[str, str] = {}
-    for path, content in tests.items():
-        out[path] = _select_functions(content, failing) or content
-    return out
-
-
-def _select_functions(source: str, names: set[str]) -> str:
-    """The file's non-definition statements plus the definitions named in ``names``."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return ""
-    keep: list[str] = []
-    selected = 0
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            if node.name not in names:
-                continue
-            selected += 1
-            decorators = "".join(
-                f"@{ast.get_source_segment(source, d)}\n" for d in node.decorator_list
-            )
-            keep.append(decorators + (ast.get_source_segment(source, node) or ""))
-        else:
-            keep.append(ast.get_source_segment(source, node) or "")
-    return "\n\n".join(k for k in keep if k) + "\n" if selected else ""
+    return {path: narrow(content, failing) or content for path, content in tests.items()}
 
 
 def parse_repair(
@@ -188,9 +172,9 @@ def parse_repair(
         logger.info("repair: dropped test changes without a reason: %s", sorted(test_files))
         summary += " (test changes dropped: no reason given)"
         test_files = {}
-    tidy = SOURCE_FIXERS.get(layout.language, str)
+    tidy = registry.language_for(layout.language).editing.fix_source
     return RepairResult(
-        files=[SourceFile(path=p, content=tidy(c)) for p, c in sources.items()],
+        files=[SourceFile(path=p, content=tidy(c, p)) for p, c in sources.items()],
         test_files=[SourceFile(path=p, content=c) for p, c in test_files.items()],
         test_change_reason=reason if test_files else None,
         change_summary=summary,

@@ -16,9 +16,10 @@ from codeproof.agents.prompting import (
     section,
 )
 from codeproof.core.types import Module, SourceFile, Spec, TestDraft
+from codeproof.languages import registry
 from codeproof.languages.fences import FILE_FORMAT, code_blocks, looks_like_tests, pick_unlabelled
-from codeproof.languages.layout import Layout, layout_for
-from codeproof.languages.tidy import TEST_FIXERS, rename_java_class
+from codeproof.languages.layout import Layout
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
 logger = logging.getLogger(__name__)
@@ -122,13 +123,11 @@ def parse_tests(
         chosen = pick_unlabelled(unlabelled, layout, tests=True)
         if chosen is not None and layout.test_marker.search(chosen.code):
             files[default] = chosen.code
-    fixer = TEST_FIXERS[layout.language]
-    out = []
-    for path, content in files.items():
-        text = fixer(content, module.name, dependencies)
-        if layout.language == "java":
-            text = rename_java_class(text, PurePosixPath(path).stem)
-        out.append(SourceFile(path=path, content=text))
+    fixer = registry.language_for(layout.language).editing.fix_tests
+    out = [
+        SourceFile(path=path, content=fixer(content, path, module.name, dependencies))
+        for path, content in files.items()
+    ]
     if not out:
         logger.warning("design_tests: the reply for %s held no test code", module.name)
     return out

@@ -40,8 +40,8 @@ from codeproof.choosing.probing import (
     probe_calls,
 )
 from codeproof.core.types import Module, TestReport
-from codeproof.languages.python.misfits import Misfits, edit_misfits
-from codeproof.languages.test_edit import remove_tests, uncompiled_java_tests
+from codeproof.languages import registry
+from codeproof.languages.test_edit import remove_tests
 
 logger = logging.getLogger(__name__)
 
@@ -51,11 +51,6 @@ RunTests = Callable[[dict[str, str], dict[str, str]], TestReport]
 MIN_AGREEING = 2
 """Candidates that must agree before a test they all fail is quarantined."""
 
-UNCOMPILED_TESTS: dict[str, Callable[[str, dict[str, str]], list[str]]] = {
-    "java": uncompiled_java_tests,
-}
-"""Compiled languages: ``(a report's compiler message, test files) -> the test methods the
-errors point into``. One such method keeps the whole test class from running."""
 
 PRUNE_ROUNDS = 3
 """Rounds of removing uncompiled tests (a report lists the compiler's first errors only)."""
@@ -258,9 +253,11 @@ def choose(
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
-    if not report.green:
-        misfits = Misfits(candidates, interface_names(module), module.public_interface)
-        edited, notes = edit_misfits(language, choice.tests, misfits, generated.keys())
+    misfit_edit = registry.language_for(language).misfit_edit
+    if not report.green and misfit_edit is not None:
+        edited, notes = misfit_edit(
+            choice.tests, candidates, interface_names(module), module.public_interface, generated
+        )
         if notes:
             _retest(run, choice, edited, notes)
     if calls and not choice.report.green:
@@ -334,7 +331,7 @@ def _prune_uncompiled(
     fault, not the code's: it is removed (and recorded). Errors in a candidate's own
     files do not count.
     """
-    finder = UNCOMPILED_TESTS.get(language)
+    finder = registry.language_for(language).editing.uncompiled_tests
     tried = sum(1 for files in candidates if files)
     notes: list[str] = []
     for _ in range(PRUNE_ROUNDS if finder and tried else 0):

@@ -9,14 +9,7 @@ from typing import Annotated
 import typer
 
 from codeproof.core.config import load_settings
-
-
-class ToolchainName(StrEnum):
-    """Built-in toolchains (see ``codeproof.toolchains.registry``)."""
-
-    python = "python"
-    node = "node"
-    java = "java"
+from codeproof.toolchains.registry import get_toolchain, toolchain_names
 
 
 class Backend(StrEnum):
@@ -37,7 +30,13 @@ mcp_app = typer.Typer(
 
 @mcp_app.command("toolchain")
 def toolchain(
-    name: Annotated[ToolchainName, typer.Argument(help="Which toolchain to serve.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="Which toolchain to serve: " + ", ".join(toolchain_names()),
+            show_default=False,
+        ),
+    ],
     sandbox: Annotated[
         Backend | None,
         typer.Option(help="Sandbox backend (default: sandbox.backend of the configuration)."),
@@ -46,12 +45,11 @@ def toolchain(
     """Serve one language toolchain (run_tests, check, run, conventions) over stdio."""
     # Imported here: the MCP server stack is heavy and only this command needs it.
     from codeproof.sandbox.registry import limits_from_settings, open_session
-    from codeproof.toolchains.registry import get_toolchain
     from codeproof.toolchains.server import ToolchainService, build_server
 
     settings = load_settings(sandbox={"backend": sandbox.value if sandbox else None})
     service = ToolchainService(
-        toolchain=get_toolchain(name.value),
+        toolchain=get_toolchain(name),
         open_session=functools.partial(open_session, settings),
         limits=limits_from_settings(settings),
     )

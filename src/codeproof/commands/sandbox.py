@@ -13,11 +13,17 @@ from rich.console import Console
 
 from codeproof.core.config import load_settings
 from codeproof.core.errors import InputError, SandboxUnavailableError
-from codeproof.sandbox.base import LANGUAGES
+from codeproof.languages import registry
 from codeproof.sandbox.bwrap_backend import reap_leftovers
 from codeproof.sandbox.docker_backend import connect, remove_all_containers
 from codeproof.sandbox.docker_images import Source, ensure_image, remove_images
-from codeproof.sandbox.images import build_rootfs, can_build_rootfs, images_dir
+from codeproof.sandbox.images import (
+    build_rootfs,
+    can_build_rootfs,
+    image_for,
+    image_names,
+    images_dir,
+)
 from codeproof.sandbox.registry import limits_from_settings, open_session
 
 sandbox_app = typer.Typer(help="Run code in a sandbox; build and clean its images.")
@@ -48,7 +54,9 @@ def _read_workdir(workdir: Path, max_bytes: int) -> dict[str, bytes]:
 )
 def run(
     command: Annotated[list[str], typer.Argument(help="Command and arguments (after --).")],
-    lang: Annotated[str, typer.Option("--lang", help="Language image.")] = "python",
+    lang: Annotated[
+        str, typer.Option("--lang", help="Language (or image name); default: the default language.")
+    ] = "",
     timeout: Annotated[float | None, typer.Option(help="Wall-clock limit in seconds.")] = None,
     memory: Annotated[str | None, typer.Option(help="Memory limit, e.g. 256m.")] = None,
     workdir: Annotated[
@@ -59,12 +67,11 @@ def run(
     ] = None,
 ) -> None:
     """Run CMD in a fresh sandbox and print the result as one JSON object."""
-    if lang not in LANGUAGES:
-        raise InputError(f"unknown language {lang!r}", hint=f"use one of: {', '.join(LANGUAGES)}")
+    image = image_for(lang or registry.default().name)
     settings = load_settings(sandbox={"timeout_s": timeout, "memory": memory, "backend": sandbox})
     limits = limits_from_settings(settings)
     files = _read_workdir(workdir, limits.disk_bytes) if workdir else {}
-    with open_session(settings, lang, limits) as session:
+    with open_session(settings, image, limits) as session:
         if files:
             session.put_files(files)
         result = session.run(command)
@@ -90,10 +97,7 @@ def build(
 ) -> None:
     """Build the language trees and Docker images (skipped when the recipe is unchanged)."""
     settings = load_settings()
-    languages = lang or list(LANGUAGES)
-    for language in languages:
-        if language not in LANGUAGES:
-            raise InputError(f"unknown language {language!r}", hint=f"use: {', '.join(LANGUAGES)}")
+    languages = [image_for(name) for name in lang] if lang else image_names()
     if source not in ("auto", "debian", "official"):
         raise InputError(f"unknown source {source!r}", hint="use auto, debian or official")
     typed_source = cast(Source, source)

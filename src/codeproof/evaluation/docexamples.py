@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 
-from codeproof.choosing.examples import literal_value, split_example, top_level_args
+from codeproof.languages.clike import top_level_args
+from codeproof.languages.values import literal_value, split_example
 
 ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
 """An arrow between a call and its result, as the spec's examples are written."""

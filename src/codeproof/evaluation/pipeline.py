@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -25,8 +25,8 @@ from codeproof.core.types import CodeDraft, Module, SourceFile, Spec, TestDraft,
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
 from codeproof.evaluation.taskspec import module_for, spec_for
-from codeproof.languages.layout import layout_for
-from codeproof.languages.tidy import tidy_java_source
+from codeproof.languages import registry
+from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 
@@ -113,27 +113,15 @@ def _completions(
     with its own seed. A JavaScript candidate gets the export the designed tests
     require, a Java one the standard imports it forgot.
     """
-    path = layout_for(module.language).source_path(module.name)
-    fix = _COMPLETION_FIXES.get(module.language)
+    language = registry.language_for(module.language)
+    path = language.layout.source_path(module.name)
+    fix = language.benchmarks.completion_fix if language.benchmarks else None
     out = []
     for i in range(start, start + n):
         temperature = 0.0 if i == 0 else RAW_TEMPERATURE
         code = solve_single(model, task, temperature=temperature, seed=i)
         out.append({path: fix(code, task) if fix else code})
     return out
-
-
-def _export(code: str, task: Task) -> str:
-    if "module.exports" in code:
-        return code
-    return code + f"\nmodule.exports = {{ {task.entry_point} }};\n"
-
-
-_COMPLETION_FIXES: dict[str, Callable[[str, Task], str]] = {
-    "javascript": _export,
-    "java": lambda code, _: tidy_java_source(code),
-}
-"""What a prompt completion needs to stand as a module (the designed tests import it)."""
 
 
 @dataclass

@@ -17,13 +17,14 @@ import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from pydantic import BaseModel
 
-from codeproof.core.errors import SandboxError
+from codeproof.core.errors import InputError, SandboxError
 from codeproof.core.lifecycle import Lifecycle
 from codeproof.evaluation.datasets import Language, Task
+from codeproof.languages import registry
 from codeproof.sandbox.base import Limits, SandboxSession
 
 logger = logging.getLogger(__name__)
@@ -38,36 +39,6 @@ _TIMED_OUT, _KILLED = 124, 137
 _FILE_BLOCKS = 2048
 _OUTPUT_KEEP_BYTES = 1600
 
-JS_THROWING_ASSERT = """
-// codeproof: console.assert only prints in Node.js; make a failed assertion fail the run.
-console.assert = (condition, ...data) => {
-  if (!condition) {
-    throw new Error("Assertion failed" + (data.length ? ": " + data.join(" ") : ""));
-  }
-};
-"""
-
-JAVA_BATCH_COMPILER = """
-import java.io.*;
-import java.nio.file.*;
-import javax.tools.*;
-
-/** codeproof: compile <dir>/Main.java for every directory argument in one JVM. */
-public class BatchCompile {
-    public static void main(String[] args) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        for (String dir : args) {
-            ByteArrayOutputStream log = new ByteArrayOutputStream();
-            int rc = javac.run(null, log, log, "-nowarn", "-encoding", "UTF-8", "-d", dir,
-                    dir + "/Main.java");
-            if (rc != 0) {
-                Files.write(Paths.get(dir, "compile.err"), log.toByteArray());
-            }
-        }
-    }
-}
-"""
-
 
 class Score(BaseModel):
     """Outcome of one solution against its hidden test."""
@@ -78,91 +49,6 @@ class Score(BaseModel):
     exit_code: int
     duration_s: float
     output: str = ""
-
-
-class LanguageScorer(Protocol):
-    """How one language turns (task, solution) into files and a command."""
-
-    sandbox_language: str
-
-    def files(self, task: Task, solution: str) -> dict[str, str]:
-        """Files of one task directory (the solution joined with the hidden test)."""
-        ...
-
-    def command(self) -> str:
-        """Shell command run inside a task directory; exit 0 means passed."""
-        ...
-
-    def prepare(self, dirs: Sequence[str]) -> tuple[dict[str, str], list[str] | None]:
-        """Extra workspace files and a command run once before the tasks (or ``None``)."""
-        ...
-
-
-class PythonScorer:
-    """``prompt + completion + test + check(entry_point)`` run by ``python3``."""
-
-    sandbox_language = "python"
-
-    def files(self, task: Task, solution: str) -> dict[str, str]:
-        program = f"{solution.rstrip()}\n\n\n{task.test.rstrip()}\n\n\ncheck({task.entry_point})\n"
-        return {"test.py": program}
-
-    def command(self) -> str:
-        return "python3 test.py"
-
-    def prepare(self, dirs: Sequence[str]) -> tuple[dict[str, str], list[str] | None]:
-        return {}, None
-
-
-JS_MD5_SHIM = """// codeproof: the `js-md5` module used by one HumanEval-X task, on Node's crypto.
-const crypto = require("crypto");
-module.exports = (text) => crypto.createHash("md5").update(String(text)).digest("hex");
-"""
-
-
-class JavaScriptScorer:
-    """Solution + a throwing ``console.assert`` + the test, run by ``node``."""
-
-    sandbox_language = "node"
-
-    def files(self, task: Task, solution: str) -> dict[str, str]:
-        return {"test.js": f"{solution.rstrip()}\n{JS_THROWING_ASSERT}\n{task.test}\n"}
-
-    def command(self) -> str:
-        return "node test.js"
-
-    def prepare(self, dirs: Sequence[str]) -> tuple[dict[str, str], list[str] | None]:
-        return {"node_modules/js-md5/index.js": JS_MD5_SHIM}, None
-
-
-class JavaScorer:
-    """``class Solution`` and the test's ``public class Main`` in one ``Main.java``."""
-
-    sandbox_language = "java"
-
-    def files(self, task: Task, solution: str) -> dict[str, str]:
-        return {"Main.java": f"{solution.rstrip()}\n\n{task.test}\n"}
-
-    def command(self) -> str:
-        return (
-            "if [ -f compile.err ]; then cat compile.err; exit 1; fi; "
-            "exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp . Main"
-        )
-
-    def prepare(self, dirs: Sequence[str]) -> tuple[dict[str, str], list[str] | None]:
-        return {"BatchCompile.java": JAVA_BATCH_COMPILER}, [
-            "java",
-            "-XX:+UseSerialGC",
-            "BatchCompile.java",
-            *dirs,
-        ]
-
-
-LANGUAGE_SCORERS: dict[Language, LanguageScorer] = {
-    "python": PythonScorer(),
-    "javascript": JavaScriptScorer(),
-    "java": JavaScorer(),
-}
 
 
 def _driver(command: str, dirs: Sequence[str], timeout_s: float, marker: str, log: str) -> str:
@@ -258,13 +144,13 @@ class Scorer(Lifecycle):
             self._sessions.clear()
             self._stack.close()
 
-    def _session(self, sandbox_language: str) -> SandboxSession:
+    def _session(self, image: str) -> SandboxSession:
         if self._closed:  # e.g. a task still running after Ctrl-C ended the evaluation
             raise SandboxError("the scorer is closed", backend="scorer")
-        session = self._sessions.get(sandbox_language)
+        session = self._sessions.get(image)
         if session is None:
-            session = self._stack.enter_context(self.open_session(sandbox_language, self.limits))
-            self._sessions[sandbox_language] = session
+            session = self._stack.enter_context(self.open_session(image, self.limits))
+            self._sessions[image] = session
         return session
 
     def score(self, items: Sequence[tuple[Task, str]]) -> list[Score]:
@@ -284,9 +170,12 @@ class Scorer(Lifecycle):
                     results[i] = score
         return [results[i] for i in range(len(items))]
 
-    def _score_batch(self, language: Language, items: Sequence[tuple[Task, str]]) -> list[Score]:
-        scorer = LANGUAGE_SCORERS[language]
-        session = self._session(scorer.sandbox_language)
+    def _score_batch(self, language: str, items: Sequence[tuple[Task, str]]) -> list[Score]:
+        benchmarks = registry.language_for(language).benchmarks
+        if benchmarks is None:
+            raise InputError(f"no benchmark scorer for {language!r} tasks")
+        scorer = benchmarks.scorer
+        session = self._session(scorer.sandbox_image)
         self._batches += 1
         tag = f"b{self._batches}{secrets.token_hex(3)}"
         dirs = [f"{tag}_{i}" for i in range(len(items))]

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from codeproof.evaluation.datasets import Language, Task
+from codeproof.core.errors import InputError
+from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.extract import solution_from_reply
+from codeproof.languages import registry
 from codeproof.llm.base import ChatModel, ChatSettings, Message
-
-_FENCE_TAG: dict[Language, str] = {"python": "python", "javascript": "javascript", "java": "java"}
-_WHAT: dict[Language, str] = {
-    "python": "the complete function (with its `def` line and any imports it needs)",
-    "javascript": "the complete function (with its declaration line)",
-    "java": "the complete `class Solution` (with its imports)",
-}
 
 SINGLE_SYSTEM = (
     "You are an expert {language} programmer. Complete the code the user gives you so that "
@@ -22,8 +17,11 @@ SINGLE_SYSTEM = (
 
 def messages_for(task: Task) -> list[Message]:
     """The one request of the single mode: the prompt only (never the hidden test)."""
+    language = registry.language_for(task.language)
+    if language.benchmarks is None:
+        raise InputError(f"no benchmark support for {task.language!r} tasks")
     system = SINGLE_SYSTEM.format(
-        language=task.language, what=_WHAT[task.language], tag=_FENCE_TAG[task.language]
+        language=language.name, what=language.benchmarks.answer, tag=language.layout.fence_tag
     )
     return [Message(role="system", content=system), Message(role="user", content=task.prompt)]
 

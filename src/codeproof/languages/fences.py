@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from codeproof.languages.layout import LAYOUTS, Layout
+from codeproof.languages import registry
+from codeproof.languages.layout import Layout
 
 FILE_FORMAT = """Reply format: for each file, write the line "File: <path>" and then the \
 complete file in a fenced code block, like this:
@@ -40,22 +41,6 @@ _LANG_TOKEN = re.compile(r"^[A-Za-z][\w+#-]*$")
 _NON_CODE_TAGS = frozenset(
     {"bash", "sh", "shell", "console", "text", "txt", "output", "plaintext", "json", "diff"}
 )
-_CODE_START: dict[str, re.Pattern[str]] = {
-    "python": re.compile(
-        r"^(?:from\s+\w|import\s+\w|def\s+\w|async\s+def|class\s+\w|@\w|#|\"\"\"|[A-Za-z_]\w*\s*=)"
-    ),
-    "javascript": re.compile(
-        r"^(?:const\s|let\s|var\s|function\b|async\s+function|class\s|module\.exports|exports\."
-        r"|['\"]use strict['\"]|//|/\*|require\()"
-    ),
-    "java": re.compile(r"^(?:import\s|package\s|public\s|class\s|final\s|abstract\s|/\*|//|@)"),
-}
-
-
-_OTHER_TAGS: dict[str, frozenset[str]] = {
-    name: frozenset().union(*(o.fence_tags for o in LAYOUTS.values() if o is not layout))
-    for name, layout in LAYOUTS.items()
-}
 
 
 @dataclass(frozen=True)
@@ -168,7 +153,8 @@ def strip_prose(text: str, language: str) -> str:
     For a known language, a reply without any line that starts like code is all prose
     and gives an empty string.
     """
-    start = _CODE_START.get(language)
+    found = registry.find(language)
+    start = found.layout.code_start if found is not None else None
     lines = text.strip("\n").splitlines()
     if start is not None:
         first = next((i for i, line in enumerate(lines) if start.match(line)), len(lines))
@@ -196,7 +182,9 @@ def code_blocks(text: str, layout: Layout) -> list[CodeBlock]:
             continue
         if block.lang is None or block.lang in layout.fence_tags:
             kept.append(block)
-        elif block.lang not in _NON_CODE_TAGS and block.lang not in _OTHER_TAGS[layout.language]:
+        elif block.lang not in _NON_CODE_TAGS and block.lang not in registry.fence_tags_except(
+            layout.language
+        ):
             kept.append(block)  # an unknown tag ("code", "python-repl"...): still a candidate
     return kept
 

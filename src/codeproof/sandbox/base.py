@@ -2,7 +2,7 @@
 
 Usage::
 
-    with open_session(settings, "python", limits) as session:   # see registry
+    with open_session(settings, image, limits) as session:   # see registry
         session.put_files({"main.py": "print(1)"})
         result = session.run(["python3", "main.py"])
         report = session.read_file("report.xml")
@@ -18,8 +18,6 @@ from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel
-
-LANGUAGES = ("python", "node", "java")
 
 
 class Limits(BaseModel):

@@ -44,9 +44,6 @@ _PREFIX = "codeproof-bwrap-"
 _SHM_BYTES = 64 * 1024 * 1024  # like Docker's default /dev/shm
 #: bwrap itself (pid 1 inside) gets only this environment: its /proc/1/environ is visible.
 _BWRAP_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
-#: Without a memory cgroup, RLIMIT_AS is the bound; JVM and V8 reserve far more
-#: virtual memory than they use, so they get this much extra address space.
-_VIRTUAL_HEADROOM = {"python": 0, "node": 4 * 1024**3, "java": 4 * 1024**3}
 
 
 def _is_root() -> bool:
@@ -240,7 +237,9 @@ class BubblewrapSession(IsolatedSession):
             (resource.RLIMIT_CORE, 0),
         ]
         if self._cgroup is None:
-            headroom = _VIRTUAL_HEADROOM.get(self._language, 0)
+            # Without a memory cgroup, RLIMIT_AS is the bound; a JIT (JVM, V8) reserves far
+            # more virtual memory than it uses: its recipe grants that much extra.
+            headroom = recipe_for(self._language).virtual_headroom
             rlimits.append((resource.RLIMIT_AS, lim.memory_bytes + headroom))
             rlimits.append((resource.RLIMIT_NPROC, lim.pids))
         drop = _is_root()

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from codeproof.core.checks import CheckResult
 from codeproof.core.config import Settings
-from codeproof.sandbox.base import LANGUAGES
 from codeproof.sandbox.bwrap_backend import bwrap_works
 from codeproof.sandbox.docker_backend import connect
 from codeproof.sandbox.docker_images import image_ready
-from codeproof.sandbox.images import rootfs_ready
+from codeproof.sandbox.images import image_names, rootfs_ready
 
 _BUILD_FIX = "run `codeproof sandbox build` as root (or `make sandbox`)"
 
@@ -48,7 +47,7 @@ def check_sandbox_images(settings: Settings) -> CheckResult:
 
     client = connect(timeout_s=5)
     parts, missing = [], []
-    for language in LANGUAGES:
+    for language in image_names():
         tree = rootfs_ready(settings, language)
         image = client is not None and image_ready(client, language)
         ready = image or (client is None and tree)

@@ -18,13 +18,13 @@ from codeproof.sandbox.images import (
     SANDBOX_PATH,
     SANDBOX_UID,
     WORKSPACE,
-    Recipe,
     build_rootfs,
     can_build_rootfs,
     recipe_for,
     rootfs_ready,
     tar_stream,
 )
+from codeproof.sandbox.recipe import Recipe
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ def ensure_image(
     Args:
         settings: Where the Debian trees live.
         client: A ``docker.DockerClient``.
-        language: One of :data:`codeproof.sandbox.base.LANGUAGES`.
+        language: An image name (:func:`codeproof.sandbox.images.image_names`).
         source: ``debian`` (debootstrap + import, offline), ``official`` (official
             images from a registry) or ``auto`` (debian when possible, else official).
         force: Rebuild even when the hash matches.

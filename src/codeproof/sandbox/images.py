@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import json
 import logging
 import os
@@ -24,84 +23,64 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from codeproof.core.config import Settings
-from codeproof.core.errors import SandboxError, SandboxUnavailableError
+from codeproof.core.errors import InputError, SandboxError, SandboxUnavailableError
+from codeproof.languages import registry
+from codeproof.sandbox.recipe import SUITE, Recipe
 
 logger = logging.getLogger(__name__)
 
-SUITE = "bookworm"
 SANDBOX_UID = 1000
 KEEPER_UID = 1001
 WORKSPACE = "/workspace"
 SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 LABEL = "codeproof.sandbox"
 RECIPE_LABEL = "codeproof.recipe"
-#: Bump when the build steps below change in a way that changes the result.
-BUILD_STEPS_VERSION = 3
 _TRIM = ("usr/share/doc", "usr/share/man", "usr/share/info", "usr/share/locale")
 
 
-@dataclass(frozen=True)
-class Recipe:
-    """What goes into one language image."""
-
-    language: str
-    packages: tuple[str, ...]
-    wheels: tuple[str, ...] = ()
-    official_base: str = ""
-    official_setup: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def digest(self) -> str:
-        """Short hash of the recipe and build steps; equal hash = equal image."""
-        blob = json.dumps({"recipe": asdict(self), "steps": BUILD_STEPS_VERSION, "suite": SUITE})
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
-
-    @property
-    def image(self) -> str:
-        """Docker image name (tag ``latest``)."""
-        return f"codeproof-{self.language}"
+def image_recipes() -> dict[str, Recipe]:
+    """Every sandbox image, by name: one per registered language."""
+    return {language.image.language: language.image for language in registry.languages()}
 
 
-RECIPES: dict[str, Recipe] = {
-    "python": Recipe(
-        "python",
-        ("python3", "python3-pytest"),
-        wheels=("ruff==0.17.6",),
-        official_base="python:3.12-slim",
-        official_setup=("pip install --no-cache-dir pytest ruff==0.17.6",),
-    ),
-    "node": Recipe("node", ("nodejs",), official_base="node:20-slim"),
-    "java": Recipe(
-        "java",
-        ("default-jdk-headless", "junit5"),
-        official_base="eclipse-temurin:17-jdk",
-        official_setup=(
-            "apt-get update && apt-get install -y --no-install-recommends junit5 "
-            "&& rm -rf /var/lib/apt/lists/*",
-        ),
-    ),
-}
-#: Where the JUnit 5 console launcher lives in the java image.
-JUNIT_CONSOLE_JAR = "/usr/share/java/junit-platform-console-standalone.jar"
+def image_names() -> list[str]:
+    """The names of every sandbox image."""
+    return list(image_recipes())
+
+
+def image_for(text: str) -> str:
+    """The image named ``text``, or the image of the language named ``text`` (aliases
+    accepted: ``javascript`` and ``js`` give the Node image).
+
+    Raises:
+        InputError: Neither an image nor a language of that name is known.
+    """
+    if text in image_recipes():
+        return text
+    language = registry.find(text)
+    if language is None:
+        known = sorted({*image_names(), *registry.names()})
+        raise InputError(f"unknown language {text!r}", hint=f"use one of: {', '.join(known)}")
+    return language.image.language
 
 
 def recipe_for(language: str) -> Recipe:
-    """The recipe of ``language``.
+    """The recipe of the image ``language`` (a language's image name, e.g. ``node``).
 
     Raises:
         SandboxError: Unknown language.
     """
+    recipes = image_recipes()
     try:
-        return RECIPES[language]
+        return recipes[language]
     except KeyError:
         raise SandboxError(
-            f"no sandbox image for language {language!r}",
+            f"no sandbox image {language!r}",
             backend="images",
-            hint=f"use one of: {', '.join(RECIPES)}",
+            hint=f"use one of: {', '.join(recipes)}",
         ) from None
 
 

@@ -6,7 +6,7 @@ chosen automatically.
 
 Usage::
 
-    with open_session(settings, "python") as session:
+    with open_session(settings, image) as session:
         session.put_files({"test_a.py": "def test_a(): assert 1"})
         result = session.run(["python3", "-m", "pytest", "-q"])
 """

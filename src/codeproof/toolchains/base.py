@@ -5,7 +5,7 @@ fresh workspace (the server opens one per tool call) and returns the structured
 reports of :mod:`codeproof.core.types`. Implementations live in
 ``python.py``, ``node.py`` and ``java.py``, on the shared test run of
 :class:`JUnitToolchain`, and are chosen through
-:data:`codeproof.toolchains.registry.TOOLCHAINS`.
+:func:`codeproof.toolchains.registry.get_toolchain`.
 """
 
 from __future__ import annotations
@@ -73,12 +73,14 @@ class Toolchain(Protocol):
         language: Language it serves (names the ``conventions://<language>`` resource).
         sandbox_language: Sandbox image it runs in.
         run_usage: How ``run`` turns ``command_args`` into a command (tool description).
+        conventions: How modules and tests are laid out (``conventions://<language>``).
     """
 
     name: str
     language: str
     sandbox_language: str
     run_usage: str
+    conventions: str
 
     def run_tests(
         self,
@@ -158,9 +160,9 @@ def validate_sources(
     return clean_files, clean_tests
 
 
-def asset_text(name: str) -> str:
-    """A helper script shipped in ``codeproof/toolchains/assets``."""
-    return resources.files("codeproof.toolchains").joinpath("assets", name).read_text("utf-8")
+def asset_text(package: str, name: str) -> str:
+    """A helper script shipped in ``<package>/assets`` (a language package's own files)."""
+    return resources.files(package).joinpath("assets", name).read_text("utf-8")
 
 
 def fresh_name(stem: str, suffix: str = "") -> str:

@@ -5,7 +5,7 @@ thread running an event loop (an anyio blocking portal); every method of
 :class:`ToolchainClient` is a blocking call into it, safe to make from several
 threads at once. Usage::
 
-    with open_toolchain(settings, "python") as toolchain:
+    with open_toolchain(settings, language) as toolchain:
         prompt_part = toolchain.conventions()
         report = toolchain.run_tests({"calc.py": ...}, {"test_calc.py": ...})
 """

@@ -1,16 +1,18 @@
-"""The built-in toolchains, by name (the ``<name>`` of ``codeproof mcp toolchain <name>``)."""
+"""The built-in toolchains, by name (the ``<name>`` of ``codeproof mcp toolchain <name>``).
+
+Each registered language brings its toolchain (:attr:`codeproof.languages.base.Language`).
+"""
 
 from __future__ import annotations
 
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 from codeproof.toolchains.base import Toolchain
-from codeproof.toolchains.java import JavaToolchain
-from codeproof.toolchains.node import NodeToolchain
-from codeproof.toolchains.python import PythonToolchain
 
-TOOLCHAINS: dict[str, Toolchain] = {
-    toolchain.name: toolchain for toolchain in (PythonToolchain(), NodeToolchain(), JavaToolchain())
-}
+
+def toolchain_names() -> list[str]:
+    """The names of the built-in toolchains, one per registered language."""
+    return [language.toolchain_name for language in registry.languages()]
 
 
 def get_toolchain(name: str) -> Toolchain:
@@ -19,9 +21,9 @@ def get_toolchain(name: str) -> Toolchain:
     Raises:
         InputError: No built-in toolchain has that name.
     """
-    try:
-        return TOOLCHAINS[name]
-    except KeyError:
-        raise InputError(
-            f"no built-in toolchain {name!r}", hint=f"use one of: {', '.join(TOOLCHAINS)}"
-        ) from None
+    for language in registry.languages():
+        if language.toolchain_name == name:
+            return language.make_toolchain()
+    raise InputError(
+        f"no built-in toolchain {name!r}", hint=f"use one of: {', '.join(toolchain_names())}"
+    )

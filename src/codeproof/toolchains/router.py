@@ -1,9 +1,9 @@
 """Which MCP server serves which language.
 
-Built-in languages are ``python``, ``javascript`` (aliases ``js`` and ``node``) and
-``java``; each is served by ``codeproof mcp toolchain <toolchain>`` run with the
-current interpreter. Entries of ``[toolchains.<language>]`` in ``codeproof.toml``
-add languages or replace built-in servers without code changes::
+Each registered language (:mod:`codeproof.languages.registry`) is served by
+``codeproof mcp toolchain <toolchain>`` run with the current interpreter. Entries of
+``[toolchains.<language>]`` in ``codeproof.toml`` add languages or replace built-in
+servers without code changes::
 
     [toolchains.go]
     command = ["my-go-toolchain-server", "--stdio"]
@@ -17,18 +17,7 @@ from dataclasses import dataclass, field
 
 from codeproof.core.config import Settings, ToolchainServer
 from codeproof.core.errors import UnknownLanguageError
-
-BUILTIN_TOOLCHAINS: dict[str, str] = {"python": "python", "javascript": "node", "java": "java"}
-"""Built-in language -> toolchain name (``codeproof mcp toolchain <name>``)."""
-
-ALIASES: dict[str, str] = {
-    "py": "python",
-    "python3": "python",
-    "js": "javascript",
-    "node": "javascript",
-    "nodejs": "javascript",
-}
-"""Other names accepted for a language."""
+from codeproof.languages import registry
 
 
 @dataclass(frozen=True)
@@ -49,9 +38,11 @@ class ResolvedServer:
 
 
 def canonical_language(language: str) -> str:
-    """Lower-case name with aliases resolved (``JS`` -> ``javascript``)."""
+    """Lower-case name; a registered language's alias gives its name (``JS`` -> the
+    JavaScript language). Other names (``python-docker``) are kept as they are."""
     name = language.strip().lower()
-    return ALIASES.get(name, name)
+    known = next((lang for lang in registry.languages() if lang.spelled(name)), None)
+    return known.name if known is not None else name
 
 
 def builtin_command(toolchain: str) -> list[str]:
@@ -62,8 +53,10 @@ def builtin_command(toolchain: str) -> list[str]:
 def servers(settings: Settings) -> dict[str, ResolvedServer]:
     """Every configured language and its server: built-ins, then ``settings.toolchains``."""
     table = {
-        language: ResolvedServer(language, builtin_command(toolchain), builtin=True)
-        for language, toolchain in BUILTIN_TOOLCHAINS.items()
+        language.name: ResolvedServer(
+            language.name, builtin_command(language.toolchain_name), builtin=True
+        )
+        for language in registry.BUILTIN
     }
     for name, server in settings.toolchains.items():
         language = canonical_language(name)

@@ -30,7 +30,6 @@ from codeproof.core.errors import CodeproofError, InputError
 from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.base import Toolchain, validate_files, validate_sources
-from codeproof.toolchains.conventions import conventions_text
 
 logger = logging.getLogger(__name__)
 
@@ -201,7 +200,7 @@ def build_server(service: ToolchainService) -> MCPServer:
     )
 
     def conventions() -> str:
-        return conventions_text(toolchain.name)
+        return toolchain.conventions
 
     server.resource(
         f"conventions://{toolchain.language}",

@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import shutil
 import tempfile
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -29,76 +27,12 @@ from codeproof.core.types import (
     RunUsage,
     Spec,
 )
+from codeproof.languages import registry
 
 logger = logging.getLogger(__name__)
 
 REPORT_JSON = "codeproof-report.json"
 REPORT_MD = "codeproof-report.md"
-JUNIT_VERSION = "1.10.2"
-
-PYTHON_DOCKERFILE = """\
-FROM python:3.12-slim
-WORKDIR /app
-RUN python -m pip install --no-cache-dir pytest
-COPY . .
-CMD ["python", "-m", "pytest", "-q"]
-"""
-
-NODE_DOCKERFILE = """\
-FROM node:20-slim
-WORKDIR /app
-COPY . .
-CMD ["node", "--test"]
-"""
-
-JAVA_DOCKERFILE = f"""\
-FROM eclipse-temurin:17-jdk
-WORKDIR /app
-ARG JUNIT_VERSION={JUNIT_VERSION}
-ADD https://repo1.maven.org/maven2/org/junit/platform/junit-platform-console-standalone/\
-${{JUNIT_VERSION}}/junit-platform-console-standalone-${{JUNIT_VERSION}}.jar /opt/junit.jar
-COPY . .
-RUN javac -d out -cp /opt/junit.jar *.java
-CMD ["java", "-jar", "/opt/junit.jar", "execute", "--class-path", "out", "--scan-class-path"]
-"""
-
-
-def _slug(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "codeproof-project"
-
-
-def _python_extras(spec: Spec) -> dict[str, str]:
-    return {"requirements-dev.txt": "pytest\n"}
-
-
-def _node_extras(spec: Spec) -> dict[str, str]:
-    package = {
-        "name": _slug(spec.title),
-        "version": "0.1.0",
-        "private": True,
-        "description": spec.summary,
-        "scripts": {"test": "node --test"},
-    }
-    return {"package.json": json.dumps(package, indent=2) + "\n"}
-
-
-def _no_extras(spec: Spec) -> dict[str, str]:
-    return {}
-
-
-@dataclass(frozen=True)
-class ProjectTemplate:
-    """What a language's project needs besides the generated code."""
-
-    dockerfile: str
-    extras: Callable[[Spec], dict[str, str]]
-
-
-TEMPLATES: dict[str, ProjectTemplate] = {
-    "python": ProjectTemplate(PYTHON_DOCKERFILE, _python_extras),
-    "javascript": ProjectTemplate(NODE_DOCKERFILE, _node_extras),
-    "java": ProjectTemplate(JAVA_DOCKERFILE, _no_extras),
-}
 
 
 def build_report(
@@ -184,7 +118,8 @@ def project_files(
     spec: Spec, outcomes: Sequence[ModuleOutcome], docs: Docs, report: RunReport
 ) -> dict[str, str]:
     """Every file of the output project, path -> content."""
-    template = TEMPLATES.get(spec.language)
+    language = registry.find(spec.language)
+    template = language.project if language is not None else None
     generated: dict[str, str] = {
         "README.md": docs.readme,
         "docs/api.md": docs.api,

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from codeproof.core.config import Settings
 from codeproof.core.types import Module, Spec
+from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.recording import RecordingModel
@@ -77,7 +78,7 @@ class Deps:
     options: RunOptions
     settings: Settings
     context: ContextFn | None = None
-    languages: tuple[str, ...] = ("python", "javascript", "java")
+    languages: tuple[str, ...] = field(default_factory=lambda: tuple(registry.names()))
     _clients: dict[str, ToolchainLike] = field(default_factory=dict)
     _seen_calls: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)

@@ -18,7 +18,7 @@ from langgraph.types import interrupt
 from codeproof.agents import analyst, documenter, planner
 from codeproof.core.errors import WorkflowError
 from codeproof.core.types import QA, Docs, Module, ModuleOutcome, ModuleReport, RunReport, Spec
-from codeproof.languages.layout import normalize_language
+from codeproof.languages.registry import normalize_language
 from codeproof.workflow.assemble import assemble_project
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.logic import usage_of

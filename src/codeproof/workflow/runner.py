@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from codeproof.core.config import Settings
 from codeproof.core.errors import CodeproofError, InputError, WorkflowError
+from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import ContextFn, Deps, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, build_graph
@@ -98,7 +99,7 @@ class Runner:
         human: Human,
         *,
         context: ContextFn | None = None,
-        languages: tuple[str, ...] = ("python", "javascript", "java"),
+        languages: tuple[str, ...] = (),
     ) -> None:
         self.settings = settings
         self.store = store
@@ -106,7 +107,7 @@ class Runner:
         self.toolchains = toolchains
         self.human = human
         self.context = context
-        self.languages = languages
+        self.languages = languages or tuple(registry.names())
 
     def start(self, request: str, options: RunOptions, run_id: str | None = None) -> RunResult:
         """Create a run and drive it to its end (or a pause)."""

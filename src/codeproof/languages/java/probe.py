@@ -16,8 +16,8 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from codeproof.choosing.examples import split_example, top_level_args
-from codeproof.languages.tidy import JS_STRING, balanced_span
+from codeproof.languages.clike import JS_STRING, balanced_span, top_level_args
+from codeproof.languages.values import split_example
 
 MAX_CALLS = 40
 PROBE_CLASS = "CodeproofProbe"

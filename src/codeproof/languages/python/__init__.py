@@ -1,1 +1,88 @@
-"""python."""
+"""Python: pytest, ``ast``-based editing, bandit, the Python sandbox image."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, script_prober
+from codeproof.languages.layout import Layout
+from codeproof.languages.python import (
+    consensus,
+    eval,
+    examples,
+    misfits,
+    mutants,
+    probe,
+    project,
+    scan,
+    signatures,
+    tests,
+    tidy,
+    toolchain,
+)
+from codeproof.languages.values import literal_value
+from codeproof.sandbox.recipe import Recipe
+
+NAME = "python"
+
+
+LAYOUT = Layout(
+    language=NAME,
+    fence_tag="python",
+    fence_tags=frozenset({"python", "py", "python3", "py3"}),
+    extensions=(".py",),
+    source_path=lambda m: f"{m}.py",
+    test_path=lambda m: f"test_{m}.py",
+    is_test_path=tests.is_test_path,
+    test_marker=re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)\s*\(", re.MULTILINE),
+    reserved=frozenset(sys.stdlib_module_names) | {"pytest", "conftest"},
+    code_start=re.compile(
+        r"^(?:from\s+\w|import\s+\w|def\s+\w|async\s+def|class\s+\w|@\w|#|\"\"\"|[A-Za-z_]\w*\s*=)"
+    ),
+)
+
+IMAGE = Recipe(
+    NAME,
+    ("python3", "python3-pytest"),
+    wheels=("ruff==0.17.6",),
+    official_base="python:3.12-slim",
+    official_setup=("pip install --no-cache-dir pytest ruff==0.17.6",),
+)
+
+LANGUAGE = Language(
+    name=NAME,
+    label="Python",
+    aliases=frozenset({"py", "python3", "py3", "cpython"}),
+    layout=LAYOUT,
+    toolchain_name=NAME,
+    make_toolchain=toolchain.PythonToolchain,
+    image=IMAGE,
+    editing=Editing(
+        fix_source=tidy.fix_source,
+        fix_tests=tidy.fix_tests,
+        locate_test=tests.locate_test,
+        remove_test=tests.remove_test,
+        signatures=signatures.python_signatures,
+        examples=signatures.python_examples,
+        narrow_tests=tests.narrow_tests,
+    ),
+    choosing=Choosing(
+        prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py"),
+        example_tests=examples.example_tests,
+        mutate_call=mutants.python_mutants,
+        edit_asserts=consensus.edit_file,
+        value=literal_value,
+    ),
+    scanners=(scan.scan_bandit,),
+    project=project.PROJECT,
+    benchmarks=Benchmarks(
+        prompt_parts=eval.prompt_parts,
+        answer="the complete function (with its `def` line and any imports it needs)",
+        assemble=eval.assemble,
+        defines=eval.defines,
+        scorer=eval.PythonScorer(),
+        entry_point=re.compile(r"^def\s+(\w+)\s*\(", re.MULTILINE),
+    ),
+    misfit_edit=misfits.edit,
+)

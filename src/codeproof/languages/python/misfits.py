@@ -20,14 +20,14 @@ import json
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from codeproof.languages.layout import layout_for
+from codeproof.languages.clike import balanced_span
 from codeproof.languages.python.pytest_edit import (
     FunctionNode,
     Verdict,
     edit_tests,
     expected_raises,
 )
-from codeproof.languages.tidy import balanced_span
+from codeproof.languages.python.tests import is_test_path
 
 Signatures = dict[str, list[ast.arguments | None]]
 """Function name -> its parameters, once per candidate defining it (``None``: unknown)."""
@@ -101,11 +101,10 @@ class Misfits:
         self, candidates: Sequence[Mapping[str, str]], names: Iterable[str], interface: str
     ) -> None:
         self.signatures: Signatures = {}
-        layout = layout_for("python")
         for files in candidates:
             defined: dict[str, ast.arguments | None] = {}
             for path, source in files.items():
-                if path.endswith(".py") and not layout.is_test_path(path):
+                if path.endswith(".py") and not is_test_path(path):
                     defined.update(_defs(source))
             for name in names:
                 if name in defined:
@@ -186,23 +185,24 @@ def edit_python_file(source: str, misfits: Misfits) -> tuple[str, list[str]]:
     return edit_tests(source, lambda function: _verdict(function, misfits))
 
 
-def edit_misfits(
-    language: str,
+def edit(
     tests: dict[str, str],
-    misfits: Misfits,
+    candidates: Sequence[Mapping[str, str]],
+    names: Collection[str],
+    interface: str,
     protected: Collection[str],
 ) -> tuple[dict[str, str], list[str]]:
-    """The test files without misfitting checks (Python only; ``protected`` kept).
+    """The test files without the checks whose calls fit no candidate (``protected`` kept).
 
     Returns:
         The test files, and one ``path::note`` per check set aside or test removed.
     """
-    if language != "python" or not misfits.signatures:
+    misfits = Misfits(candidates, names, interface)
+    if not misfits.signatures:
         return tests, []
-    layout = layout_for(language)
     edited, notes = dict(tests), []
     for path, source in tests.items():
-        if path in protected or not layout.is_test_path(path):
+        if path in protected or not is_test_path(path):
             continue
         new, found = edit_python_file(source, misfits)
         if found:

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 
 from codeproof.core.types import CheckReport, Diagnostic
 from codeproof.sandbox.base import RunResult, SandboxSession
-from codeproof.sandbox.images import JUNIT_CONSOLE_JAR
 from codeproof.toolchains.base import (
     WORK_DIR,
     JUnitToolchain,
@@ -69,10 +68,30 @@ def _compile_failure(result: RunResult) -> str:
     return truncate_head(f"compilation failed: {listed or result.stderr.strip()}", 2_000)
 
 
+JUNIT_CONSOLE_JAR = "/usr/share/java/junit-platform-console-standalone.jar"
+"""Where Debian's junit5 package puts the console launcher in the Java image."""
+
+CONVENTIONS = """\
+Java toolchain conventions (Java 17, JUnit 5):
+- The code is a public class `<ClassName>` in `<ClassName>.java` at the project root, in the
+  default package: no `package` line.
+- Its tests are the class `<ClassName>Test` in `<ClassName>Test.java` at the project root,
+  also in the default package, using JUnit 5:
+  `import org.junit.jupiter.api.Test;`
+  `import static org.junit.jupiter.api.Assertions.*;`
+- Each test is a method annotated with `@Test` (package-private `void` methods are fine) that
+  checks results with `assertEquals`, `assertTrue`, `assertFalse` or `assertThrows`.
+- Only the JDK standard library and JUnit 5 are available. No network access, and no files
+  outside the current working directory.
+"""
+"""Served as ``conventions://<language>``; the agents put it verbatim in their prompts."""
+
+
 class JavaToolchain(JUnitToolchain):
     """Java (Debian's default JDK) with JUnit 5."""
 
     name = "java"
+    conventions = CONVENTIONS
     language = "java"
     sandbox_language = "java"
     run_usage = (

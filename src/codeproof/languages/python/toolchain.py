@@ -53,10 +53,24 @@ def pytest_message(text: str) -> str:
     return "\n".join(explanation) + "\n\n" + text
 
 
+CONVENTIONS = """\
+Python toolchain conventions (Python 3, pytest):
+- The module is one file `<module>.py` at the project root (no package, no sub-directory).
+- Its tests are in `test_<module>.py` at the project root and import the module with
+  `from <module> import <names>`.
+- Tests are plain pytest functions named `test_*` that check results with plain `assert`
+  statements (use `pytest.raises` for expected exceptions); no unittest classes.
+- Only the standard library and pytest are available. No network access, and no files
+  outside the current working directory.
+"""
+"""Served as ``conventions://<language>``; the agents put it verbatim in their prompts."""
+
+
 class PythonToolchain(JUnitToolchain):
     """Python 3 with pytest (and ruff when the image has it)."""
 
     name = "python"
+    conventions = CONVENTIONS
     language = "python"
     sandbox_language = "python"
     run_usage = "runs python3 <command_args>, e.g. ['main.py', '--count', '3']"
@@ -79,7 +93,7 @@ class PythonToolchain(JUnitToolchain):
             "--color=no", "--tb=short", "-o", "junit_family=xunit2", f"--junitxml={report}",
             "--rootdir=.", *test_files,
         ]  # fmt: skip
-        return TestPlan(command, report, {runner: asset_text("pytestrun.py")})
+        return TestPlan(command, report, {runner: asset_text(__package__ or "", "pytestrun.py")})
 
     def test_cases(
         self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
@@ -95,7 +109,7 @@ class PythonToolchain(JUnitToolchain):
         if not sources:
             return CheckReport(ok=True, message="no Python file to check")
         checker = fresh_name("pycheck", ".py")
-        session.put_files({**files, checker: asset_text("pycheck.py")})
+        session.put_files({**files, checker: asset_text(__package__ or "", "pycheck.py")})
         result = session.run(["python3", "-B", checker, *sources])
         try:
             output = _CheckOutput.model_validate(json.loads(result.stdout))

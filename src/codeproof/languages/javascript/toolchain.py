@@ -101,10 +101,27 @@ LIMIT_TOKEN = "@LIMIT_MS@"
 """Where ``assets/nodelimit.cjs`` takes the per-test limit in milliseconds."""
 
 
+CONVENTIONS = """\
+JavaScript toolchain conventions (Node.js, CommonJS, built-in test runner):
+- The module is one file `<module>.js` at the project root, written as CommonJS: it ends
+  with `module.exports = { ... }` listing the exported functions or classes.
+- Its tests are in `<module>.test.js` at the project root and start with:
+  `const test = require('node:test');`
+  `const assert = require('node:assert/strict');`
+  and load the module with `const { <names> } = require('./<module>');`.
+- Each test is `test('<description>', () => { ... });` and checks results with
+  `assert.strictEqual`, `assert.deepStrictEqual`, `assert.ok` or `assert.throws`.
+- Only Node's built-in modules are available (no npm packages). No network access, and no
+  files outside the current working directory.
+"""
+"""Served as ``conventions://<language>``; the agents put it verbatim in their prompts."""
+
+
 class NodeToolchain(JUnitToolchain):
     """Node.js with ``node --test`` (CommonJS modules, ``node:assert``)."""
 
     name = "node"
+    conventions = CONVENTIONS
     language = "javascript"
     sandbox_language = "node"
     run_usage = "runs node <command_args>, e.g. ['main.js', '--count', '3']"
@@ -134,8 +151,10 @@ class NodeToolchain(JUnitToolchain):
             *test_files,
         ]  # fmt: skip
         assets = {
-            reporter: asset_text("junit-reporter.mjs"),
-            limiter: asset_text("nodelimit.cjs").replace(LIMIT_TOKEN, str(limit_ms)),
+            reporter: asset_text(__package__ or "", "junit-reporter.mjs"),
+            limiter: asset_text(__package__ or "", "nodelimit.cjs").replace(
+                LIMIT_TOKEN, str(limit_ms)
+            ),
         }
         return TestPlan(command, report, assets)
 
@@ -151,7 +170,7 @@ class NodeToolchain(JUnitToolchain):
         if not sources:
             return CheckReport(ok=True, message="no JavaScript file to check")
         checker = fresh_name("nodecheck", ".cjs")
-        session.put_files({**files, checker: asset_text("nodecheck.cjs")})
+        session.put_files({**files, checker: asset_text(__package__ or "", "nodecheck.cjs")})
         result = session.run(["node", checker, *sources])
         try:
             checked = _CHECKED.validate_python(json.loads(result.stdout))

@@ -1,0 +1,297 @@
+"""What a language is to codeproof: one :class:`Language` value per language package.
+
+Everything that differs by language lives in ``codeproof/languages/<name>/`` and is
+reached through the :class:`Language` the package registers
+(:mod:`codeproof.languages.registry`). Code outside ``languages/`` asks the registry and
+uses these capabilities; it never branches on a language name. A capability that a
+language lacks is ``None`` (no prober: candidates are compared by their test results
+only; no example-test generator: stated examples are checked by probing or not at all).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from codeproof.core.types import Finding, Module, Spec
+from codeproof.languages.layout import Layout
+from codeproof.languages.reading import Example, Signature
+from codeproof.sandbox.recipe import Recipe
+
+if TYPE_CHECKING:
+    from codeproof.toolchains.base import Toolchain
+
+Span = tuple[int, int]
+"""``(start, end)`` character offsets of a test in its file."""
+
+MARK = "@@codeproof-probe@@ "
+"""Prefix of a probe program's output lines (one JSON value per probe call)."""
+
+CALL_TIMEOUT_S = 2.0
+"""Each probe call is cut after this long (it then outputs ``!TimeoutError``)."""
+
+MAX_PROBES = 40
+"""Probes per module (the first ones found, in test-file order)."""
+
+EXAMPLE_TITLE = "spec example"
+"""How a generated example test's title starts (where tests have titles, not names)."""
+
+
+# -- editing code and tests ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Editing:
+    """Clean-up of model output, and reading and editing of test files.
+
+    Attributes:
+        fix_source: ``(source, path) -> source``: a module as the toolchain expects it
+            (demo code removed, exports added, class named after its file...).
+        fix_tests: ``(source, path, module, dependencies) -> source``: a test file that
+            imports the module under test the way the toolchain runs it.
+        locate_test: ``(file content, test name) -> span`` of one test, or ``None``.
+        remove_test: ``(file content, test name) -> content`` without that test, or
+            ``None`` when it cannot be removed cleanly.
+        uncompiled_tests: Compiled languages: ``(compiler message, test files) -> the
+            test methods the errors point into``.
+        narrow_tests: ``(file content, failing test names) -> the file with only those
+            tests`` (for the repairer's prompt), or ``None`` to show whole files.
+        signatures: ``(source, path) -> public signatures`` (for docs and prompts).
+        examples: ``(test source) -> usage examples`` read from passing tests (docs).
+    """
+
+    fix_source: Callable[[str, str], str]
+    fix_tests: Callable[[str, str, str, Sequence[str]], str]
+    locate_test: Callable[[str, str], Span | None]
+    remove_test: Callable[[str, str], str | None]
+    signatures: Callable[[str, str], list[Signature]]
+    examples: Callable[[str], list[Example]]
+    uncompiled_tests: Callable[[str, Mapping[str, str]], list[str]] | None = None
+    narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
+
+
+# -- choosing by execution -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Prober:
+    """Runs a candidate on probe calls and prints one canonical output per call.
+
+    Attributes:
+        calls: ``(test files, interface names) -> probe calls`` with literal arguments.
+        program: ``(calls, module stem) -> probe program source``.
+        path: Where the probe program goes in the workspace.
+        command: The run's arguments (default: the probe file itself).
+        uncompiled: ``(compiler output, calls) -> indices of calls that did not compile``.
+    """
+
+    calls: Callable[[Mapping[str, str], Collection[str]], list[str]]
+    program: Callable[[Sequence[str], str], str]
+    path: str
+    command: tuple[str, ...] = ()
+    uncompiled: Callable[[str, Sequence[str]], set[int]] | None = None
+
+
+def script_prober(
+    calls: Callable[[Mapping[str, str], Collection[str]], list[str]], template: str, path: str
+) -> Prober:
+    """A prober whose program is ``template`` filled with the calls (a script language)."""
+
+    def render(probe_calls: Sequence[str], stem: str) -> str:
+        return template.format(
+            calls=json.dumps(list(probe_calls)),
+            module=stem,
+            mark=MARK,
+            limit_s=int(CALL_TIMEOUT_S),
+            limit_ms=int(CALL_TIMEOUT_S * 1000),
+        )
+
+    return Prober(calls, render, path)
+
+
+@dataclass(frozen=True)
+class ExampleProbe:
+    """Stated examples checked through probes (where they do not become test files).
+
+    Attributes:
+        checks: ``(examples, interface names) -> [(probe call, expected value)]``.
+        met: ``(expected value, probe output) -> whether the example is met``.
+    """
+
+    checks: Callable[[Sequence[str], Collection[str]], list[tuple[str, object]]]
+    met: Callable[[object, str], bool]
+
+
+AssertEditor = Callable[[str, Mapping[str, str]], tuple[str, list[str]]]
+"""``(test file, probe call -> agreed output) -> (edited file, notes on what was set aside)``."""
+
+ExampleTests = Callable[[Module, list[tuple[str, str, str]]], dict[str, str]]
+"""``(module, [(example, call, expected)]) -> generated test files`` of stated examples."""
+
+
+@dataclass(frozen=True)
+class Choosing:
+    """What choice by execution can do in this language (all optional).
+
+    Attributes:
+        prober: Runs candidates on probe calls (output agreement, MBR-exec).
+        example_tests: Turns stated examples into generated test files.
+        example_probe: Checks stated examples through the prober instead.
+        mutate_call: ``(probe call) -> mutated calls`` (tie-breaking inputs).
+        edit_asserts: Sets aside assertions that contradict the agreed outputs.
+        value: ``(literal text) -> (ok, Python value)`` of one of the language's literals.
+    """
+
+    prober: Prober | None = None
+    example_tests: ExampleTests | None = None
+    example_probe: ExampleProbe | None = None
+    mutate_call: Callable[[str], list[str]] | None = None
+    edit_asserts: AssertEditor | None = None
+    value: Callable[[str], tuple[bool, object]] | None = None
+
+
+# -- projects, docs, security -----------------------------------------------------------
+
+Scanner = Callable[[Mapping[str, str]], list[Finding]]
+"""``(files) -> findings`` of one security scanner."""
+
+
+@dataclass(frozen=True)
+class Project:
+    """How a finished project of this language is laid out and documented.
+
+    Attributes:
+        dockerfile: The project's Dockerfile (runs its tests).
+        extras: ``spec -> extra project files`` (``package.json``...).
+        install: README text on what to install.
+        run_tests: README command that runs the tests.
+    """
+
+    dockerfile: str
+    install: str
+    run_tests: str
+    extras: Callable[[Spec], dict[str, str]] = lambda spec: {}
+
+
+# -- benchmarks -------------------------------------------------------------------------
+
+
+class BenchTask(Protocol):
+    """The fields of a benchmark task a language reads (``evaluation.datasets.BenchTask``)."""
+
+    @property
+    def task_id(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def entry_point(self) -> str: ...
+    @property
+    def test(self) -> str: ...
+
+
+class Scorer(Protocol):
+    """Runs a benchmark's hidden tests on solutions, many per sandbox session."""
+
+    sandbox_image: str
+
+    def files(self, task: BenchTask, solution: str) -> dict[str, str]:
+        """The files of one scoring directory (solution + hidden test)."""
+        ...
+
+    def command(self) -> str:
+        """The shell command that runs the hidden test in a scoring directory."""
+        ...
+
+    def prepare(self, dirs: Sequence[str]) -> tuple[dict[str, str], list[str] | None]:
+        """Files and a command to run once before the directories (e.g. compile all)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Benchmarks:
+    """How a language's benchmark prompts are read, answered and scored.
+
+    Attributes:
+        prompt_parts: ``task -> (helpers, signature, docstring)`` of the prompt.
+        answer: What a one-call answer must contain (for the single-shot prompt).
+        assemble: ``(task, code) -> solution`` that the hidden test can run.
+        defines: ``(code, entry point) -> whether it defines the entry point``.
+        scorer: Runs the hidden tests.
+        entry_point: Finds a prompt's entry point when a record does not name it.
+        module_name: ``task -> module name`` when the prompt fixes one (a class).
+        interface: ``(signature, entry point) -> public interface`` as the spec states it.
+        module_interface: ``signature -> the module's public interface``.
+        completion_fix: ``(code, task) -> module source`` for a completion of the prompt.
+        constraints: ``entry point -> extra constraints`` of the spec (how to export...).
+        humaneval_x: The language's file in HumanEval-X (``js`` -> ``humaneval-x-js``).
+    """
+
+    prompt_parts: Callable[[BenchTask], tuple[str, str, str]]
+    answer: str
+    assemble: Callable[[BenchTask, str], str]
+    defines: Callable[[str, str], bool]
+    scorer: Scorer
+    entry_point: re.Pattern[str]
+    module_name: Callable[[BenchTask], str | None] = lambda task: None
+    interface: Callable[[str, str], str] = lambda signature, entry_point: signature
+    module_interface: Callable[[str], str] = lambda signature: signature
+    completion_fix: Callable[[str, BenchTask], str] = lambda code, task: code
+    constraints: Callable[[str], list[str]] = lambda entry_point: []
+    humaneval_x: str = ""
+
+
+# -- the language --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language: names, files, toolchain, and every language-specific capability.
+
+    Attributes:
+        name: Canonical name (the ``language`` of specs, modules and datasets).
+        label: How prompts name it (``JavaScript (Node.js, CommonJS)``).
+        aliases: Other spellings users and models use (``js``, ``node``...).
+        layout: Where modules and tests go; fence tags.
+        toolchain: The built-in toolchain server's name (``codeproof mcp toolchain X``)
+            and a factory of its implementation.
+        image: The sandbox image recipe.
+        editing: Clean-up and test editing.
+        choosing: Probing, example tests, mutation, assertion editing.
+        scanners: Security scanners of its code (besides the language-free ones).
+        project: Project template and docs text.
+        benchmarks: Benchmark support, or ``None``.
+        misfit_edit: Sets aside test calls that cannot bind to any candidate's
+            signature: ``(tests, candidates, names, interface, protected) -> (tests, notes)``.
+    """
+
+    name: str
+    label: str
+    aliases: frozenset[str]
+    layout: Layout
+    toolchain_name: str
+    make_toolchain: Callable[[], Toolchain]
+    image: Recipe
+    editing: Editing
+    project: Project
+    choosing: Choosing = field(default_factory=Choosing)
+    scanners: tuple[Scanner, ...] = ()
+    benchmarks: Benchmarks | None = None
+    misfit_edit: (
+        Callable[
+            [dict[str, str], Sequence[dict[str, str]], Collection[str], str, Collection[str]],
+            tuple[dict[str, str], list[str]],
+        ]
+        | None
+    ) = None
+
+    def spelled(self, token: str) -> bool:
+        """Whether ``token`` (lower case) names this language."""
+        return token == self.name or token in self.aliases
+
+
+def words(text: str) -> list[str]:
+    """The lower-case tokens of a language name as written (``Node.js`` -> node, js)."""
+    return re.findall(r"[a-z0-9+#]+", text.strip().lower())

@@ -1,0 +1,85 @@
+"""JavaScript: Node.js (CommonJS) with the built-in test runner, the Node sandbox image."""
+
+from __future__ import annotations
+
+import re
+
+from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, script_prober
+from codeproof.languages.clike import c_like_parts, c_like_remover
+from codeproof.languages.javascript import (
+    consensus,
+    eval,
+    examples,
+    mutants,
+    probe,
+    project,
+    signatures,
+    tests,
+    tidy,
+    toolchain,
+)
+from codeproof.languages.layout import Layout, basename
+from codeproof.languages.values import js_value
+from codeproof.sandbox.recipe import Recipe
+
+NAME = "javascript"
+
+
+def _is_test(path: str) -> bool:
+    return basename(path).endswith((".test.js", ".spec.js", ".test.mjs", ".test.cjs"))
+
+
+LAYOUT = Layout(
+    language=NAME,
+    fence_tag="javascript",
+    fence_tags=frozenset({"javascript", "js", "node", "nodejs", "cjs", "mjs"}),
+    extensions=(".js", ".cjs", ".mjs"),
+    source_path=lambda m: f"{m}.js",
+    test_path=lambda m: f"{m}.test.js",
+    is_test_path=_is_test,
+    test_marker=re.compile(r"\b(?:test|it)\s*\(\s*(['\"`])(.+?)\1"),
+    reserved=frozenset({"test", "assert", "node"}),
+    code_start=re.compile(
+        r"^(?:const\s|let\s|var\s|function\b|async\s+function|class\s|module\.exports|exports\."
+        r"|['\"]use strict['\"]|//|/\*|require\()"
+    ),
+)
+
+IMAGE = Recipe("node", ("nodejs",), official_base="node:20-slim", virtual_headroom=4 * 1024**3)
+
+LANGUAGE = Language(
+    name=NAME,
+    label="JavaScript (Node.js, CommonJS)",
+    aliases=frozenset({"js", "node", "nodejs", "ecmascript", "cjs"}),
+    layout=LAYOUT,
+    toolchain_name="node",
+    make_toolchain=toolchain.NodeToolchain,
+    image=IMAGE,
+    editing=Editing(
+        fix_source=tidy.fix_source,
+        fix_tests=tidy.fix_tests,
+        locate_test=tests.locate_javascript_test,
+        remove_test=c_like_remover(tests.locate_javascript_test),
+        signatures=signatures.javascript_signatures,
+        examples=signatures.javascript_examples,
+    ),
+    choosing=Choosing(
+        prober=script_prober(probe.javascript_calls, probe.SCRIPT, "_codeproof_probe.js"),
+        example_tests=examples.example_tests,
+        mutate_call=mutants.javascript_mutants,
+        edit_asserts=consensus.edit_file,
+        value=js_value,
+    ),
+    project=project.PROJECT,
+    benchmarks=Benchmarks(
+        humaneval_x="js",
+        prompt_parts=c_like_parts,
+        answer="the complete function (with its declaration line)",
+        assemble=eval.assemble,
+        defines=eval.defines,
+        scorer=eval.JavaScriptScorer(),
+        entry_point=re.compile(r"(?:\bconst|\blet|\bvar|\bfunction)\s+(\w+)\s*(?:=|\()"),
+        completion_fix=eval.export,
+        constraints=lambda entry: [f"Export it with module.exports = {{ {entry} }}."],
+    ),
+)

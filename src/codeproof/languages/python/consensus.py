@@ -1,0 +1,85 @@
+"""TODO-DOC"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from codeproof.languages.python.pytest_edit import (
+    FunctionNode,
+    Verdict,
+    edit_tests,
+    expected_raises,
+)
+
+
+def _value(text: str) -> tuple[bool, object]:
+    try:
+        return True, ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False, None
+
+
+def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> str | None:
+    """``"call == expected (got)"`` when the assertion contradicts the consensus."""
+    test = node.test
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return None
+    for call, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name | ast.Attribute):
+            continue
+        name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+        key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
+        ok_expected, expected = _value(ast.unparse(other))
+        ok_got, got = _value(agreed.get(key, ""))
+        if key in agreed and ok_expected and ok_got and expected != got:
+            return f"{key} == {ast.unparse(other)} (the agreeing candidates return {agreed[key]})"
+    return None
+
+
+def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> str | None:
+    """``"call raises X (got)"`` for a ``pytest.raises`` block whose only statement is a
+    call the agreeing candidates return a value for."""
+    raises = expected_raises(node)
+    if len(raises) != 1 or len(node.body) != 1 or not isinstance(node.body[0], ast.Expr):
+        return None
+    call = node.body[0].value
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name | ast.Attribute):
+        return None
+    name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+    key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
+    if key not in agreed:
+        return None
+    expected = ast.unparse(raises[0])
+    return f"{key} in {expected} (the agreeing candidates return {agreed[key]})"
+
+
+def _disputed_check(node: ast.Assert | ast.With, agreed: Mapping[str, str]) -> str | None:
+    if isinstance(node, ast.Assert):
+        return _disputed(node, agreed)
+    return _disputed_raises(node, agreed)
+
+
+def _checks(function: ast.AST) -> int:
+    """Assertions and ``raises`` blocks in a test function."""
+    count = 0
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assert):
+            count += 1
+        elif isinstance(node, ast.With):
+            count += bool(expected_raises(node))
+    return count
+
+
+def _verdict(function: FunctionNode, agreed: Mapping[str, str]) -> Verdict | None:
+    checks = [n for n in ast.walk(function) if isinstance(n, ast.Assert | ast.With)]
+    found = [(node, why) for node in checks if (why := _disputed_check(node, agreed))]
+    if not found:
+        return None
+    return Verdict([why for _, why in found], found, remove=len(found) == _checks(function))
+
+
+def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
+    return edit_tests(source, lambda function: _verdict(function, agreed))

@@ -1,0 +1,48 @@
+"""What is read from code without running it: public signatures and test examples.
+
+A leaf module: language packages return these types; :mod:`.signatures` asks each
+language for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One public function, method or class."""
+
+    name: str
+    signature: str
+    doc: str = ""
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Example:
+    """One test case's source, usable as a usage example."""
+
+    name: str
+    code: str
+
+
+SignatureReader = Callable[[str, str], list[Signature]]
+ExampleReader = Callable[[str], list[Example]]
+
+
+def first_line(doc: str | None) -> str:
+    return doc.strip().splitlines()[0].strip() if doc and doc.strip() else ""
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def dedent(code: str) -> str:
+    lines = code.strip("\n").splitlines()
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    cut = min(indents, default=0)
+    return "\n".join(line[cut:] for line in lines).strip()

@@ -1,0 +1,68 @@
+"""How users and models write values: Python literals, JSON and JSON-like JavaScript
+literals, read as Python values (a leaf: no language package is needed to read them)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+_JS_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:")
+
+
+def js_value(text: str) -> tuple[bool, object]:
+    """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
+    if text == "undefined":
+        return True, "undefined"
+    quoted = re.sub(r"'([^'\"\\]*)'", r'"\1"', text)
+    keyed = _JS_BARE_KEY.sub(r'\1"\2":', quoted)
+    for candidate in (text, quoted, keyed):
+        try:
+            return True, json.loads(candidate)
+        except ValueError:
+            continue
+    return False, None
+
+
+def literal_value(text: str) -> tuple[bool, object]:
+    """A Python or JSON-like JavaScript literal as a value; ``(False, None)`` if neither."""
+    try:
+        return True, ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return js_value(text)
+
+
+ARROW = re.compile(
+    r"\s*(?:==>|=>|->|➞|→|==|\bshould return\b|\breturns\b|\bgives\b)\s*", re.IGNORECASE
+)
+"""What separates an example's call from its result."""
+
+
+_CALL = re.compile(r"[A-Za-z_$][\w$]*\s*\(")
+
+
+def split_example(example: str) -> tuple[str, str] | None:
+    """``(call, expected)`` of a ``call -> expected`` example (a ``>>>`` prompt dropped)."""
+    parts = ARROW.split(example.strip(), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    call = parts[0].strip().removeprefix(">>>").strip()
+    expected = parts[1].strip().rstrip(".;").strip()
+    return (call, expected) if call and expected else None
+
+
+def first_call(text: str) -> tuple[str, str] | None:
+    """``(function, call text)`` of the first call with arguments in ``text``.
+
+    ``new Solution().f(1)`` gives ``("f", "f(1)")``; calls without arguments are skipped.
+    """
+    for match in _CALL.finditer(text):
+        depth = 0
+        for i in range(match.end() - 1, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                call = text[match.start() : i + 1]
+                if not re.sub(r"\s+", "", call).endswith("()"):
+                    return match.group(0)[:-1].strip(), call
+                break
+    return None

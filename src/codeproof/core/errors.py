@@ -96,6 +96,19 @@ class RuntimeFailure(CodeproofError):
     exit_code = 1
 
 
+class NoGrammarError(RuntimeFailure):
+    """Code of a language was to be parsed, and no syntax grammar provides that language."""
+
+    def __init__(self, language: str, known: list[str]) -> None:
+        super().__init__(
+            f"no syntax grammar for language {language!r}",
+            hint=f"loaded: {', '.join(sorted(known)) or 'none'}; a language provides one as "
+            "GRAMMAR in codeproof.languages.<name>.syntax",
+        )
+        self.language = language
+        self.known = known
+
+
 class LLMError(RuntimeFailure):
     """A model provider failed."""
 

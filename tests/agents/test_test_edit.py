@@ -135,3 +135,50 @@ def test_javac_errors_point_at_the_test_methods_they_fall_in() -> None:
     assert uncompiled_java_tests(message, tests) == ["wrongType", "unknownMethod"]
     assert uncompiled_java_tests("compilation failed: Solution.java:12: error: x", tests) == []
     assert uncompiled_java_tests("", tests) == []
+
+
+def test_javascript_regex_and_template_literals_do_not_end_a_test_early() -> None:
+    # a scanner closed the test at the regex's ")" and at the nested template's "}"
+    source = (
+        "test('a', () => {\n  assert.ok(/\\)/.test(')'));\n"
+        "  assert.equal(`${f(`}`)}`, '}');\n});\ntest('b', () => {});\n"
+    )
+    files, removed = remove_tests("javascript", {"m.test.js": source}, ["a"])
+    assert removed == ["a"] and files["m.test.js"] == "test('b', () => {});\n"
+
+
+def test_javascript_same_title_in_two_suites_is_told_apart_by_the_suite() -> None:
+    source = (
+        "describe('x', () => {\n  it('works', () => {});\n});\n"
+        "describe('y', () => {\n  it('works', () => {});\n});\n"
+        "// it('lone', ...) in a comment is no test\nit('lone', () => {});\n"
+    )
+    files, removed = remove_tests("javascript", {"m.test.js": source}, ["y > works", "lone"])
+    assert removed == ["y > works", "lone"]
+    assert files["m.test.js"] == (
+        "describe('x', () => {\n  it('works', () => {});\n});\n"
+        "describe('y', () => {\n});\n// it('lone', ...) in a comment is no test\n"
+    )
+
+
+JAVA_TEXT_BLOCK = '''class T {
+    @Test
+    void one() {
+        assertEquals("""
+            "}" {
+            """, f());
+    }
+
+    @Test
+    void two() { assertEquals('}', g()); }
+}
+'''
+
+
+def test_java_text_blocks_and_chars_do_not_end_a_method_early() -> None:
+    # a scanner read the text block as "" + "...", and the "}" in it closed the method
+    assert java_tests_at(JAVA_TEXT_BLOCK, [5, 7, 10]) == ["one", "two"]
+    files, removed = remove_tests("java", {"T.java": JAVA_TEXT_BLOCK}, ["T.one()"])
+    assert removed == ["T.one()"]
+    kept = "class T {\n\n    @Test\n    void two() { assertEquals('}', g()); }\n}\n"
+    assert files["T.java"] == kept

@@ -13,7 +13,7 @@ from codeproof.languages.base import (
     Language,
     Prober,
 )
-from codeproof.languages.clike import c_like_parts, c_like_remover
+from codeproof.languages.clike import c_like_parts
 from codeproof.languages.java import (
     consensus,
     eval,
@@ -76,7 +76,7 @@ LANGUAGE = Language(
         fix_source=tidy.fix_source,
         fix_tests=tidy.fix_tests,
         locate_test=tests.locate_java_test,
-        remove_test=c_like_remover(tests.locate_java_test),
+        remove_test=tests.remove_java_test,
         signatures=signatures.java_signatures,
         examples=signatures.java_examples,
         uncompiled_tests=tests.uncompiled_java_tests,

@@ -1,4 +1,5 @@
-"""TODO-DOC"""
+"""Locating and removing JUnit 5 test methods by the names a report gives them
+(``TestClass.method()``), and the methods javac's errors point into."""
 
 from __future__ import annotations
 
@@ -7,28 +8,29 @@ from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
 
 from codeproof.languages.base import Span
-from codeproof.languages.clike import matching
+from codeproof.languages.syntax import Case, edit, parse
+
+
+def find_java_test(source: str, name: str) -> Case | None:
+    """The ``@Test`` method ``TestClass.method()`` names (its class tells apart methods of
+    the same name in nested classes), if exactly one."""
+    *owner, method = name.split("(", 1)[0].split(".")
+    found = [c for c in parse("java", source).tests() if c.name == method]
+    if len(found) > 1 and owner:
+        found = [c for c in found if c.suite[-1:] == (owner[-1],)]
+    return found[0] if len(found) == 1 else None
 
 
 def locate_java_test(source: str, name: str) -> Span | None:
     """The ``@Test`` method (its annotations included) that ``name`` reports."""
-    method = re.sub(r"\(.*\)$", "", name).split(".")[-1]
-    pattern = r"((?:@\w+(?:\([^)]*\))?\s*)+)(?:public\s+|protected\s+|private\s+)?void\s+"
-    found = [
-        m
-        for m in re.finditer(pattern + rf"{re.escape(method)}\s*\(", source)
-        if "@Test" in m.group(1) or "@ParameterizedTest" in m.group(1)
-    ]
-    if len(found) != 1:
-        return None
-    body = source.find("{", found[0].end())
-    closing = matching(source, body, "{", "}") if body >= 0 else None
-    return None if closing is None else (found[0].start(), closing + 1)
+    found = find_java_test(source, name)
+    return None if found is None else (found.node.start, found.node.end)
 
 
-_JAVA_METHOD = re.compile(
-    r"((?:@\w+(?:\([^)]*\))?\s*)+)(?:public\s+|protected\s+|private\s+)?void\s+(\w+)\s*\("
-)
+def remove_java_test(source: str, name: str) -> str | None:
+    """``source`` without the test method ``name`` reports (and its lines)."""
+    found = find_java_test(source, name)
+    return None if found is None else edit.remove(source, [found.node])
 
 
 _JAVAC_ERROR = re.compile(r"(?:^|[\s;:])([\w./$-]+\.java):(\d+): (?:error: )?")
@@ -36,16 +38,10 @@ _JAVAC_ERROR = re.compile(r"(?:^|[\s;:])([\w./$-]+\.java):(\d+): (?:error: )?")
 
 def java_tests_at(source: str, lines: Iterable[int]) -> list[str]:
     """The ``@Test`` methods of ``source`` whose text spans one of ``lines`` (1-based)."""
-    spans = []
-    for match in _JAVA_METHOD.finditer(source):
-        if "@Test" not in match.group(1) and "@ParameterizedTest" not in match.group(1):
-            continue
-        body = source.find("{", match.end())
-        closing = matching(source, body, "{", "}") if body >= 0 else None
-        if closing is not None:
-            first = source.count("\n", 0, match.start()) + 1
-            spans.append((first, source.count("\n", 0, closing) + 1, match.group(2)))
-    found = [name for line in lines for first, last, name in spans if first <= line <= last]
+    spans = [(c.node.span, c.name) for c in parse("java", source).tests()]
+    found = [
+        name for line in lines for span, name in spans if span.start_line <= line <= span.end_line
+    ]
     return list(dict.fromkeys(found))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, script_prober
-from codeproof.languages.clike import c_like_parts, c_like_remover
+from codeproof.languages.clike import c_like_parts
 from codeproof.languages.javascript import (
     consensus,
     eval,
@@ -59,7 +59,7 @@ LANGUAGE = Language(
         fix_source=tidy.fix_source,
         fix_tests=tidy.fix_tests,
         locate_test=tests.locate_javascript_test,
-        remove_test=c_like_remover(tests.locate_javascript_test),
+        remove_test=tests.remove_javascript_test,
         signatures=signatures.javascript_signatures,
         examples=signatures.javascript_examples,
     ),

@@ -1,20 +1,29 @@
-"""TODO-DOC"""
+"""Locating and removing ``node:test`` tests by the names a report gives them
+(``describe > ... > title``), with the syntax facade."""
 
 from __future__ import annotations
 
-import re
-
 from codeproof.languages.base import Span
-from codeproof.languages.clike import STRING_QUOTES, matching
+from codeproof.languages.syntax import Case, edit, parse
+
+
+def find_javascript_test(source: str, name: str) -> Case | None:
+    """The ``test(...)``/``it(...)`` call titled with the last part of ``name`` (the
+    ``describe`` titles before it tell apart tests of the same title), if exactly one."""
+    *suite, title = name.split(" > ")
+    found = [c for c in parse("javascript", source).tests() if c.name == title]
+    if len(found) > 1 and suite:
+        found = [c for c in found if list(c.suite[-len(suite) :]) == suite]
+    return found[0] if len(found) == 1 else None
 
 
 def locate_javascript_test(source: str, name: str) -> Span | None:
-    """The ``test(...)``/``it(...)`` call titled with the last part of ``name``."""
-    title = name.split(" > ")[-1]
-    quoted = "|".join(re.escape(q + title + q) for q in STRING_QUOTES)
-    calls = list(re.finditer(rf"\b(?:test|it)\s*\(\s*(?:{quoted})", source))
-    if len(calls) != 1:
-        return None
-    opening = source.index("(", calls[0].start())
-    closing = matching(source, opening, "(", ")")
-    return None if closing is None else (calls[0].start(), closing + 1)
+    """The ``test(...)``/``it(...)`` call (as far as its closing bracket) ``name`` reports."""
+    found = find_javascript_test(source, name)
+    return None if found is None else (found.node.start, found.node.end)
+
+
+def remove_javascript_test(source: str, name: str) -> str | None:
+    """``source`` without the test ``name`` reports (its statement and lines)."""
+    found = find_javascript_test(source, name)
+    return None if found is None else edit.remove(source, [found.node])

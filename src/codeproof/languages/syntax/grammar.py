@@ -51,10 +51,7 @@ class Call:
     @property
     def statement(self) -> Node | None:
         """The statement that is this call alone (with its ``;``), if it is one."""
-        parent = self.node.parent
-        if parent is None or parent.kind not in self.node.tree.grammar.statement_kinds:
-            return None
-        return parent if [c for c in parent.named_children] == [self.node] else None
+        return self.node.statement
 
 
 @dataclass(frozen=True)

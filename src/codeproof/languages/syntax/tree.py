@@ -146,6 +146,14 @@ class Node:
             yield Node(self.tree, raw)
             raw = raw.parent
 
+    @property
+    def statement(self) -> Node | None:
+        """The statement that is this expression alone (with its ``;``), if it is one."""
+        parent = self.parent
+        if parent is None or parent.kind not in self.tree.grammar.statement_kinds:
+            return None
+        return parent if parent.named_children == [self] else None
+
     def contains(self, other: Node) -> bool:
         return self.start <= other.start and other.end <= self.end
 

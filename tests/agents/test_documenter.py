@@ -171,3 +171,45 @@ def test_document_falls_back_to_purpose_and_warns_on_failures(spec: Spec) -> Non
     assert "Adds numbers." in docs.api
     assert "Return the sum of a and b." in docs.api  # the docstring describes add
     assert "not every test passed" in docs.readme
+
+
+def test_javascript_signatures_read_parameters_and_skip_what_is_not_top_level_code() -> None:
+    # a scanner cut parameters at the first ")" and read functions in comments and bodies
+    code = (
+        "// function old(x) {}\n"
+        "function pad(s, width = max(1, 2), fill = ')') {\n"
+        "  function inner(y) { return y; }\n  return s;\n}\n"
+        "const twice = function (x) { return x * 2; };\n"
+    )
+    sigs = signatures({"pad.js": code}, "javascript")
+    assert [s.signature for s in sigs] == ["pad(s, width = max(1, 2), fill = ')')", "twice(x)"]
+
+
+def test_java_signatures_keep_type_parameters_and_their_own_class() -> None:
+    code = (
+        "public class Box {\n  public static <T> List<T> wrap(\n      T item) { return null; }\n"
+        "  public static class Inner {\n    public int size() { return 0; }\n  }\n"
+        '  String help = """\n    public int fake(int x) {\n    """;\n}\n'
+    )
+    sigs = [(s.name, s.signature) for s in signatures({"Box.java": code}, "java")]
+    assert sigs == [
+        ("Box", "public class Box"),
+        ("Box.wrap", "static <T> List<T> wrap(T item)"),
+        ("Inner.size", "int size()"),
+    ]
+
+
+def test_examples_take_the_test_bodies_not_options_or_annotations() -> None:
+    js = examples(
+        {"a.test.js": "test('slow {x}', { timeout: 5 }, () => {\n  assert.ok(f(1));\n});\n"},
+        "javascript",
+    )
+    assert [(e.name, e.code) for e in js] == [("slow {x}", "assert.ok(f(1));")]
+    java = examples(
+        {
+            "T.java": 'class T {\n  @Test\n  @DisplayName("a { b")\n  void named() {\n'
+            "    assertTrue(f());\n  }\n}\n"
+        },
+        "java",
+    )
+    assert [(e.name, e.code) for e in java] == [("named", "assertTrue(f());")]

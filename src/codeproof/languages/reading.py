@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from codeproof.languages.syntax import Case, Node
+
 
 @dataclass(frozen=True)
 class Signature:
@@ -46,3 +48,21 @@ def dedent(code: str) -> str:
     indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
     cut = min(indents, default=0)
     return "\n".join(line[cut:] for line in lines).strip()
+
+
+def inner_text(brackets: Node | None) -> str:
+    """A bracketed list's text without its brackets (``a, b`` of ``(a, b)``), on one line;
+    a bare parameter (``x`` of ``x => x``) as it is."""
+    if brackets is None:
+        return ""
+    text = brackets.text
+    return squash(text[1:-1] if text[:1] in "([{" else text)
+
+
+def case_example(case: Case) -> Example | None:
+    """A test case's body (without its braces) as an example, if it has a body."""
+    if case.body is None:
+        return None
+    text = case.body.text
+    code = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+    return Example(case.name, dedent(code))

@@ -269,9 +269,8 @@ def test_javascript_module_level_usage_is_dropped() -> None:
         "console.log(\n  add(1, 2));\nmodule.exports = { add };\n"
     )
     assert strip_usage_javascript(source) == (
-        "function add(a, b) {\n  console.log(a);\n  return a + b;\n}\n\n"
-        "console.log(\n  add(1, 2));\nmodule.exports = { add };\n"
-    )
+        "function add(a, b) {\n  console.log(a);\n  return a + b;\n}\n\nmodule.exports = { add };\n"
+    )  # the call over two lines goes too (a line scanner had to keep it)
 
 
 def test_javascript_module_level_tests_are_dropped() -> None:
@@ -329,4 +328,35 @@ def test_python_module_loses_its_own_test_functions() -> None:
     )
     assert strip_usage_python(source) == (
         "def add(a, b):\n    return a + b\n" + "\n" * 6 + "def testing_helper():\n    return 1\n"
+    )
+
+
+def test_javascript_usage_is_read_as_code_not_as_words() -> None:
+    # a scanner kept the assert require for a comment's "assert", stopped at the template
+    # literal's "(" and saw an export in a comment
+    source = (
+        "const assert = require('assert');\n// assert the input, then module.exports it\n"
+        "function f(x) {\n  return `(${x}`;\n}\n\n"
+        "test('f', () => {\n  assert.equal(f(1), `(1`);\n});\n"
+    )
+    assert strip_usage_javascript(source) == (
+        "// assert the input, then module.exports it\nfunction f(x) {\n  return `(${x}`;\n}\n"
+        "\nmodule.exports = { f };\n"
+    )
+
+
+def test_javascript_test_files_are_fixed_by_what_they_declare_and_call() -> None:
+    # an unbalanced-looking string is no unfinished tail; a comment naming node:test is no
+    # require; names another framework binds are not declared twice
+    source = (
+        "// uses node:test\ntest('a', () => {\n  assert.equal(f(')'), 1);\n});\n\n"
+        "function helper() {\n  return 1;\n}\n"
+    )
+    fixed = fix_javascript_tests(source, "m", [])
+    assert fixed.endswith(source)
+    assert "const { test, describe, it } = require('node:test');" in fixed
+    mocha = "const { describe, it } = require('mocha');\nconst assert = require('assert');\n"
+    mocha += "describe('m', () => {\n  it('a', () => assert.ok(f()));\n});\n"
+    assert fix_javascript_tests(mocha, "m", []) == (
+        "Object.assign(globalThis, require('./m'));\n" + mocha
     )

@@ -223,3 +223,15 @@ def test_grammars_come_from_the_language_packages() -> None:
     renamed = dataclasses.replace(js, name="javascript-copy")
     register(renamed)
     assert parse("javascript-copy", "f(1)").calls()[0].name == "f"
+
+
+def test_javascript_destructuring_and_imports_declare_names() -> None:
+    source = (
+        "const { a, b: [c, ...d], e = f } = require('x');\nconst [g = h] = i;\n"
+        "import j, { k as l, m } from 'y';\nimport * as n from 'z';\n"
+    )
+    found = [(d.name, d.kind) for d in parse("javascript", source).declarations()]
+    assert found == [
+        ("a", "variable"), ("c", "variable"), ("d", "variable"), ("e", "variable"),
+        ("g", "variable"), ("j", "import"), ("l", "import"), ("m", "import"), ("n", "import"),
+    ]  # fmt: skip

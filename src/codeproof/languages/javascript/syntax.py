@@ -268,6 +268,28 @@ def _declarations(tree: Tree) -> Iterator[Declaration]:
                             owner)  # fmt: skip
         elif kind == "variable_declarator" and name.kind == "identifier":
             yield _variable(node, name)
+        elif kind == "variable_declarator":  # const { a, b: [c] } = ...
+            for bound in _bound(name):
+                yield _variable(node, bound)
+    for node in tree.nodes():
+        if node.kind == "import_clause":
+            for bound in _bound(node):
+                yield Declaration(bound.text, "import", node.parent or node, name_node=bound,
+                                  top_level=True)  # fmt: skip
+
+
+def _bound(pattern: Node) -> Iterator[Node]:
+    """The names a destructuring pattern (or an import clause) binds; a default value's
+    names are read, not bound."""
+    if pattern.kind in ("identifier", "shorthand_property_identifier_pattern"):
+        yield pattern
+    elif pattern.kind == "import_specifier":
+        name = pattern.field("alias") or pattern.field("name")
+        yield from [name] if name is not None else []
+    else:
+        for child in pattern.named_children:
+            if pattern.field_name(child) not in ("right", "key"):
+                yield from _bound(child)
 
 
 def _owner(method: Node) -> Node | None:

@@ -1,4 +1,8 @@
-"""Clean-up of model-written JavaScript: drop demo calls, add the export, fix test requires."""
+"""Clean-up of model-written JavaScript: drop demo calls, add the export, fix test requires.
+
+Read with the syntax facade (:mod:`codeproof.languages.syntax`): a comment, string,
+template literal or regular expression is never mistaken for code.
+"""
 
 from __future__ import annotations
 
@@ -7,36 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 
 from codeproof.languages.clike import balanced_span
-
-_JS_TOP_USAGE = re.compile(
-    r"^(?:console\.\w+|assert(?:\.\w+)?|(?:test|it|describe)\.\w+)\s*\(.*\)\s*;?[ \t]*$",
-    re.MULTILINE,
-)
-
-
-_JS_TOP_DECLARATION = re.compile(
-    r"^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|^class\s+([A-Za-z_$][\w$]*)"
-    r"|^(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|"
-    r"[A-Za-z_$][\w$]*\s*=>)",
-    re.MULTILINE,
-)
-
-
-_JS_TOP_TEST = re.compile(r"^(?:test|it|describe)\s*\(", re.MULTILINE)
-
-
-_JS_TEST_REQUIRE = re.compile(
-    r"^(?:const|let|var)\s+[^=\n]+=\s*require\(\s*['\"]node:test['\"]\s*\)\s*;?[ \t]*\n?",
-    re.MULTILINE,
-)
-
-
-_JS_ASSERT_REQUIRE = re.compile(
-    r"^(?:const|let|var)\s+assert\s*=\s*require\(\s*['\"](?:node:)?assert(?:/strict)?['\"]\s*\)"
-    r"\s*;?[ \t]*\n?",
-    re.MULTILINE,
-)
-
+from codeproof.languages.syntax import Call, Node, Tree, parse
+from codeproof.languages.syntax.edit import remove, replace
 
 JS_TEST_CALL = re.compile(r"(?<![\w.$])(?:test|it)\s*\(")
 """A ``test(`` or ``it(`` call at any depth."""
@@ -63,25 +39,87 @@ def drop_javascript_calls(
     return "".join([*out, source[at:]])
 
 
+_JS_TEST_NAMES = frozenset({"test", "it", "describe"})
+_JS_USAGE_OWNERS = frozenset({"console", "assert", *_JS_TEST_NAMES})
+
+
+def _is_usage_js(call: Call) -> bool:
+    """A top-level ``test(...)``/``describe(...)``, ``console.log(...)``, ``assert(...)``,
+    ``assert.equal(...)`` or ``test.run()`` statement."""
+    receiver = call.receiver
+    if receiver is None:
+        return call.name in {*_JS_TEST_NAMES, "assert"}
+    return receiver.kind == "identifier" and receiver.text in _JS_USAGE_OWNERS
+
+
+def _test_calls_js(tree: Tree, names: frozenset[str] = _JS_TEST_NAMES) -> list[Call]:
+    """Calls of ``names`` (``test``, ``it``, ``describe``) and of their ``.only``,
+    ``.skip``... variants."""
+    return [
+        c
+        for c in tree.calls()
+        if (c.receiver is None and c.name in names)
+        or (c.receiver is not None and c.receiver.kind == "identifier" and c.receiver.text in names)
+    ]
+
+
+def _requires_js(tree: Tree, module: Callable[[str], bool]) -> list[Call]:
+    """The ``require('...')`` calls of a module for which ``module(path)`` holds."""
+    found = []
+    for call in tree.calls({"require"}):
+        args = call.args
+        ok, path = args[0].value() if len(args) == 1 and call.receiver is None else (False, "")
+        if ok and isinstance(path, str) and module(path):
+            found.append(call)
+    return found
+
+
+def _declaring(calls: list[Call]) -> list[Node]:
+    """The ``const x = require(...)`` statements that declare one of ``calls`` alone."""
+    out = []
+    for call in calls:
+        declarator = call.node.parent
+        statement = declarator.parent if declarator is not None else None
+        if declarator is None or statement is None or declarator.field("value") != call.node:
+            continue
+        if statement.named_children == [declarator]:
+            out.append(statement)
+    return out
+
+
+def _uses(tree: Tree, name: str, besides: list[Node]) -> bool:
+    """Whether ``name`` is read anywhere outside ``besides``."""
+    return any(
+        token.text == name and token.kind == "identifier"
+        for token in tree.tokens()
+        if not any(node.contains(token) for node in besides)
+    )
+
+
 def strip_usage_javascript(source: str) -> str:
     """Drop top-level tests and example usage from a generated JavaScript module.
 
-    Unindented ``test(...)``/``describe(...)`` blocks (and the ``node:test`` require; the
-    assert require once nothing uses it), and one-line ``console.log(...)``/``assert(...)``/
-    ``test.run()`` statements whose brackets balance. Code inside functions is never
-    touched. A module that exports nothing exports its top-level functions and classes.
+    Top-level ``test(...)``/``describe(...)`` blocks (and the ``node:test`` require; the
+    assert require once nothing uses it), and ``console.log(...)``/``assert(...)``/
+    ``test.run()`` statements. Code inside functions is never touched. A module that
+    exports nothing exports its top-level functions and classes.
     """
+    tree = parse("javascript", source)
+    top = tree.root.named_children
+    usage = [c.node for c in tree.calls() if c.statement in top and _is_usage_js(c)]
+    text = remove(source, usage)
+    tree = parse("javascript", text)
+    if not _test_calls_js(tree):
+        text = remove(text, _declaring(_requires_js(tree, lambda p: p == "node:test")))
+        tree = parse("javascript", text)
+    required = _declaring(_requires_js(tree, _is_assert_module))
+    if required and not _uses(tree, "assert", required):
+        text = remove(text, required)
+    return _export_javascript(text)
 
-    def drop(match: re.Match[str]) -> str:
-        line = match.group(0)
-        return "" if line.count("(") == line.count(")") else line
 
-    text = _JS_TOP_USAGE.sub(drop, drop_javascript_calls(source, _JS_TOP_TEST))
-    if _JS_TOP_TEST.search(text) is None:
-        text = _JS_TEST_REQUIRE.sub("", text)
-    if not re.search(r"\bassert\b", _JS_ASSERT_REQUIRE.sub("", text)):
-        text = _JS_ASSERT_REQUIRE.sub("", text)
-    return _export_javascript(re.sub(r"\n{3,}", "\n\n", text))
+def _is_assert_module(path: str) -> bool:
+    return path.removeprefix("node:") in ("assert", "assert/strict")
 
 
 def _export_javascript(source: str) -> str:
@@ -89,55 +127,63 @@ def _export_javascript(source: str) -> str:
 
     The tests ``require`` the module; without ``module.exports`` they see ``{}``.
     """
-    if re.search(r"\b(?:module\.)?exports\b|^\s*export\s", source, re.MULTILINE):
+    tree = parse("javascript", source)
+    if tree.exports():
         return source
-    names = [next(g for g in m.groups() if g) for m in _JS_TOP_DECLARATION.finditer(source)]
+    names = [
+        d.name
+        for d in tree.declarations()
+        if d.top_level and not d.owner and d.kind in ("function", "class")
+    ]
     if not names:
         return source
     exports = ", ".join(dict.fromkeys(names))
     return source.rstrip() + f"\n\nmodule.exports = {{ {exports} }};\n"
 
 
-_JS_REQUIRE = re.compile(r"require\(\s*(['\"])(\.{1,2}/[^'\"]+)\1\s*\)")
-
-
-_JS_BLOCK_END = re.compile(r"^\}\);?[ \t]*$", re.MULTILINE)
-
-
 def _drop_unfinished_js_tail(source: str) -> str:
-    """Cut a reply that stopped mid-test (token limit) after its last complete block.
+    """Cut a reply that stopped mid-test (token limit) after its last complete top-level
+    statement. Only when the code is left unfinished at its end, so a well-formed file
+    (or one with an error elsewhere) is never touched."""
+    tree = parse("javascript", source)
+    errors = tree.errors()
+    if not errors or errors[-1].end < len(source.rstrip()):
+        return source
+    top = tree.root.children
+    last = next((i for i, node in enumerate(top) if node.contains(errors[-1])), None)
+    if not last:
+        return source
+    return source[: top[last - 1].end] + "\n"
 
-    Only when the brackets do not balance, so a well-formed file is never touched.
-    """
-    if source.count("(") == source.count(")") and source.count("{") == source.count("}"):
-        return source
-    ends = list(_JS_BLOCK_END.finditer(source))
-    if not ends:
-        return source
-    return source[: ends[-1].end()] + "\n"
+
+def _local_require(ours: set[str], module: str) -> Callable[[Call], str]:
+    def rewrite(call: Call) -> str:
+        path = call.args[0].value()[1]
+        stem = PurePosixPath(str(path)).name.removesuffix(".js")
+        return f"require('./{stem if stem in ours else module}')"
+
+    return rewrite
 
 
 def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
     """Require the module by its real path; add missing ``node:test``/assert requires."""
-    ours = {module, *dependencies}
-
-    def local(match: re.Match[str]) -> str:
-        stem = PurePosixPath(match.group(2)).name.removesuffix(".js")
-        target = stem if stem in ours else module
-        return f"require('./{target}')"
-
-    text = _drop_unfinished_js_tail(_JS_REQUIRE.sub(local, source))
+    relative = _requires_js(parse("javascript", source), lambda p: p.startswith(("./", "../")))
+    rewrite = _local_require({module, *dependencies}, module)
+    text = replace(source, [(c.node.start, c.node.end, rewrite(c)) for c in relative])
+    text = _drop_unfinished_js_tail(text)
+    tree = parse("javascript", text)
+    declared = {d.name for d in tree.declarations()}
+    tests = _test_calls_js(tree)
     head = []
-    calls_tests = re.search(r"\b(?:test|it)\s*\(", text) is not None
-    if calls_tests and not re.search(
-        rf"require\(\s*['\"]\./{re.escape(module)}(?:\.js)?['\"]", text
-    ):
+    own = {f"./{module}", f"./{module}.js"}
+    if _test_calls_js(tree, frozenset({"test", "it"})) and not _requires_js(tree, own.__contains__):
         # Tests that call the module's functions without requiring it: make its exports
         # visible (the JavaScript counterpart of Python's ``from module import *``).
         head.append(f"Object.assign(globalThis, require('./{module}'));")
-    if re.search(r"\b(?:test|describe|it)\s*\(", text) and "node:test" not in text:
+    unbound = not declared & _JS_TEST_NAMES
+    if tests and unbound and not _requires_js(tree, lambda p: p == "node:test"):
         head.append("const { test, describe, it } = require('node:test');")
-    if re.search(r"\bassert\b", text) and not re.search(r"\bassert\b[^\n]*=\s*require\(", text):
+    if "assert" not in declared and _uses(tree, "assert", []):
         head.append("const assert = require('node:assert/strict');")
     return "\n".join([*head, text]) if head else text
 

@@ -360,3 +360,20 @@ def test_javascript_test_files_are_fixed_by_what_they_declare_and_call() -> None
     assert fix_javascript_tests(mocha, "m", []) == (
         "Object.assign(globalThis, require('./m'));\n" + mocha
     )
+
+
+def test_java_is_tidied_by_its_code_not_its_strings_and_comments() -> None:
+    # a scanner renamed the class inside a string, read a text block's quoted brace as
+    # code (so a whole file looked cut off) and its quoted words as classes used
+    src = 'public class Calc {\n  String name() { return "Calc"; } // Calc\n}\n'
+    assert rename_java_class(src, "Adder") == (
+        'public class Adder {\n  String name() { return "Calc"; } // Calc\n}\n'
+    )
+    block = (
+        "import org.junit.jupiter.api.Test;\nimport static org.junit.jupiter.api.Assertions.*;\n"
+        'class RTest {\n    @Test\n    void one() {\n        assertEquals("""\n'
+        '            "{" "Arrays"\n            """, R.f());\n    }\n}\n'
+    )
+    assert fix_java_tests(block, "R", []) == block
+    noted = "// uses Assertions\nclass T {\n  @Test\n  void a() { assertTrue(true); }\n}\n"
+    assert "import static org.junit.jupiter.api.Assertions.*;" in fix_java_tests(noted, "T", [])

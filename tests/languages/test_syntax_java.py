@@ -154,3 +154,19 @@ def test_unfinished_java_keeps_the_complete_methods() -> None:
     assert tree.has_error
     assert [c.name for c in tree.tests()][:2] == ["one", "two"]
     assert tree.unclosed("{", "}") >= 2
+
+
+def test_java_imports_package_and_names() -> None:
+    source = (
+        "package a.b;\nimport static org.junit.jupiter.api.Assertions.*;\n"
+        'import java.util.List;\nclass X { List<String> s = "Map"; /* Set */ }\n'
+    )
+    tree = parse("java", source)
+    found = [(d.name, d.kind, d.modifiers) for d in tree.declarations()][:3]
+    assert found == [
+        ("a.b", "package", ()),
+        ("org.junit.jupiter.api.Assertions.*", "import", ("static",)),
+        ("java.util.List", "import", ()),
+    ]
+    (cls,) = [d for d in tree.declarations() if d.kind == "class"]
+    assert [n.text for n in tree.names(cls.node)] == ["X", "List", "String", "s"]

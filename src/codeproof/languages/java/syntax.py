@@ -256,7 +256,21 @@ def _modifiers(node: Node) -> tuple[str, ...]:
     return tuple(words)
 
 
+def _imports(tree: Tree) -> Iterator[Declaration]:
+    """``import [static] a.b.C;`` (named ``a.b.C``, ``a.b.*``) and ``package a.b;``."""
+    for node in tree.root.named_children:
+        if node.kind not in ("import_declaration", "package_declaration"):
+            continue
+        path = "".join(
+            c.text for c in node.children if c.kind in ("scoped_identifier", "identifier", ".")
+        ) + ("*" if any(c.kind == "asterisk" for c in node.children) else "")
+        kind = "import" if node.kind == "import_declaration" else "package"
+        words = tuple(c.kind for c in node.children if c.kind == "static")
+        yield Declaration(path, kind, node, modifiers=words, top_level=True)
+
+
 def _declarations(tree: Tree) -> Iterator[Declaration]:
+    yield from _imports(tree)
     for node in tree.nodes():
         kind, name = _DECLARED.get(node.kind), node.field("name")
         if kind is None or name is None:
@@ -283,6 +297,7 @@ GRAMMAR = Grammar(
     language=tree_sitter_java.language,
     embed=("class Embedded_ {\n    Object value_ = ", "\n    ;\n}\n"),
     statement_kinds=frozenset({"expression_statement"}),
+    name_kinds=frozenset({"identifier", "type_identifier"}),
     call=_call,
     literal=_literal,
     constant=_constant,

@@ -1,4 +1,8 @@
-"""Clean-up of model-written Java: class named after its file, no package, imports added."""
+"""Clean-up of model-written Java: class named after its file, no package, imports added.
+
+Read with the syntax facade (:mod:`codeproof.languages.syntax`): strings, text blocks,
+char literals and comments are never mistaken for code.
+"""
 
 from __future__ import annotations
 
@@ -6,45 +10,49 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
+from codeproof.languages.syntax import Tree, parse
+from codeproof.languages.syntax.edit import remove, replace
+
 
 def rename_java_class(source: str, expected: str) -> str:
-    """Rename the file's public class to ``expected`` (the file name) when it differs."""
-    match = re.search(r"\bpublic\s+(?:final\s+|abstract\s+)*class\s+(\w+)", source)
-    if not match or match.group(1) == expected:
+    """Rename the file's public class to ``expected`` (the file name) when it differs:
+    every use of its name in the code (strings and comments are left as written)."""
+    tree = parse("java", source)
+    public = [
+        d
+        for d in tree.declarations()
+        if d.kind == "class" and d.top_level and "public" in d.modifiers
+    ]
+    if not public or public[0].name == expected:
         return source
-    return re.sub(rf"\b{re.escape(match.group(1))}\b", expected, source)
+    old = public[0].name
+    return replace(source, [(n.start, n.end, expected) for n in tree.names() if n.text == old])
 
 
 def _rename_duplicates_java(source: str) -> str:
     seen: dict[str, int] = {}
-
-    def rename(match: re.Match[str]) -> str:
-        name = match.group(2)
-        seen[name] = seen.get(name, 0) + 1
-        return match.group(0) if seen[name] == 1 else f"{match.group(1)}{name}{seen[name]}("
-
-    return re.sub(r"(@Test\b[^;{]*?\bvoid\s+)(\w+)\s*\(", rename, source, flags=re.DOTALL)
-
-
-_C_SKIP = re.compile(r"//[^\n]*|/\*.*?\*/|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"", re.DOTALL)
+    renames = []
+    for case in parse("java", source).tests():
+        seen[case.name] = seen.get(case.name, 0) + 1
+        if seen[case.name] > 1 and case.name_node is not None:
+            node = case.name_node
+            renames.append((node.start, node.end, f"{case.name}{seen[case.name]}"))
+    return replace(source, renames)
 
 
 def _drop_unfinished_java_tail(source: str) -> str:
     """Cut a test class that stopped mid-statement (token limit) after its last complete
     statement or block, and close what is open. A file whose braces balance is never
     touched."""
-    depth, parens, cut, i = 0, 0, None, 0
-    while i < len(source):
-        skip = _C_SKIP.match(source, i)
-        if skip:
-            i = skip.end()
+    depth, parens, cut = 0, 0, None
+    for token in parse("java", source).tokens():
+        if token.missing:
             continue
-        char = source[i]
-        parens += (char == "(") - (char == ")")
-        depth += (char == "{") - (char == "}")
-        if depth >= 1 and parens == 0 and char in ";}":
-            cut = (i + 1, depth)
-        i += 1
+        kind = token.kind
+        parens += (kind == "(") - (kind == ")")
+        depth += (kind == "{") - (kind == "}")
+        if depth >= 1 and parens == 0 and kind in (";", "}"):
+            cut = (token.end, depth)
     if depth == 0 or cut is None:
         return source
     end, open_blocks = cut
@@ -70,12 +78,13 @@ JAVA_PACKAGES: dict[str, frozenset[str]] = {
 
 def add_java_imports(source: str) -> str:
     """Add ``import <package>.*;`` for the standard classes a Java file uses but does not
-    import (``Arrays`` in a test, ``Collectors`` in a solution); strings and comments are
+    import (``Arrays`` in a test, ``Collections`` in a solution); strings and comments are
     not read, and a class the file declares itself is not imported."""
-    code = _C_SKIP.sub(" ", source)
-    words = set(re.findall(r"\b[A-Z]\w*\b", code))
-    declared = set(re.findall(r"\b(?:class|interface|enum|record)\s+(\w+)", code))
-    imported = set(re.findall(r"^\s*import\s+(?:static\s+)?([\w.]+(?:\.\*)?)\s*;", code, re.M))
+    tree = parse("java", source)
+    found = tree.declarations()
+    words = {n.text for n in tree.names()}
+    declared = {d.name for d in found if d.kind == "class"}
+    imported = {d.name for d in found if d.kind == "import"}
     head = []
     for package, names in JAVA_PACKAGES.items():
         used = (words & names) - declared
@@ -88,34 +97,44 @@ def add_java_imports(source: str) -> str:
     return _with_imports(source, head)
 
 
-_JAVA_PACKAGE = re.compile(r"^[ \t]*package\s+[\w.]+\s*;[ \t]*\n?", re.MULTILINE)
-
-
 def tidy_java_source(source: str) -> str:
     """A generated Java file in the default package (the toolchain's convention: a
     ``package com.example;`` line makes the tests fail to find the class), with the
     standard imports it forgot (:func:`add_java_imports`)."""
-    return add_java_imports(_JAVA_PACKAGE.sub("", source, count=1))
+    packages = [d.node for d in parse("java", source).declarations() if d.kind == "package"]
+    return add_java_imports(remove(source, packages[:1]))
 
 
 def _with_imports(source: str, head: Sequence[str]) -> str:
     if not head:
         return source
-    package = re.search(r"^\s*package\s+[\w.]+\s*;\s*$", source, re.M)
-    at = package.end() if package else 0
+    packages = [d.node for d in parse("java", source).declarations() if d.kind == "package"]
+    at = packages[0].end if packages else 0
     return source[:at] + ("\n" if at else "") + "\n".join(head) + "\n" + source[at:]
+
+
+def _junit_imports(tree: Tree) -> list[str]:
+    """The JUnit 5 imports a test file needs and lacks: ``Test`` for its ``@Test``
+    methods, the static ``Assertions`` for its bare ``assertX(...)`` calls."""
+    imported = {d.name for d in tree.declarations() if d.kind == "import"}
+    head = []
+    if tree.tests() and not imported & {"org.junit.jupiter.api.Test", "org.junit.jupiter.api.*"}:
+        head.append("import org.junit.jupiter.api.Test;")
+    bare = [
+        c
+        for c in tree.calls()
+        if c.receiver is None and c.name[:6] == "assert" and c.name[6:7].isupper()
+    ]
+    if bare and not any("Assertions" in path for path in imported):
+        head.append("import static org.junit.jupiter.api.Assertions.*;")
+    return head
 
 
 def fix_java_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
     """Cut an unfinished tail, de-duplicate test names and add missing JUnit 5 and
     standard library imports."""
     text = _rename_duplicates_java(_drop_unfinished_java_tail(source))
-    head = []
-    if "@Test" in text and "org.junit.jupiter.api.Test" not in text:
-        head.append("import org.junit.jupiter.api.Test;")
-    if "Assertions" not in text and re.search(r"\bassert[A-Z]\w*\s*\(", text):
-        head.append("import static org.junit.jupiter.api.Assertions.*;")
-    return tidy_java_source(_with_imports(text, head))
+    return tidy_java_source(_with_imports(text, _junit_imports(parse("java", text))))
 
 
 def class_name(module: str) -> str:

@@ -24,6 +24,13 @@ _NOT_CONSTANT = _FUNCTIONS | {
     "yield_expression", "shorthand_property_identifier", "ERROR",
 }  # fmt: skip
 _CONSTANT_NAMES = {"undefined": NO_VALUE, "NaN": (True, math.nan), "Infinity": (True, math.inf)}
+_NAMES = frozenset(
+    {
+        "identifier", "property_identifier", "shorthand_property_identifier",
+        "shorthand_property_identifier_pattern", "private_property_identifier",
+        "statement_identifier",
+    }
+)  # fmt: skip
 TEST_FUNCTIONS = frozenset({"test", "it"})
 SUITE_FUNCTIONS = frozenset({"describe", "suite"})
 _VARIANTS = frozenset({"only", "skip", "todo"})
@@ -384,6 +391,7 @@ GRAMMAR = Grammar(
     language=tree_sitter_javascript.language,
     embed=("(", "\n)"),
     statement_kinds=frozenset({"expression_statement"}),
+    name_kinds=_NAMES,
     call=_call,
     literal=_literal,
     constant=_constant,

@@ -151,6 +151,7 @@ GRAMMAR = Grammar(
     language=tree_sitter_python.language,
     embed=("(\n", "\n)"),
     statement_kinds=frozenset({"expression_statement"}),
+    name_kinds=frozenset({"identifier"}),
     call=_call,
     literal=_literal,
     constant=_constant,

@@ -90,7 +90,9 @@ class Declaration:
 
     name: str
     kind: str
-    """``function``, ``method``, ``constructor``, ``class`` or ``variable``."""
+    """``function``, ``method``, ``constructor``, ``class`` (any type: interface, enum,
+    record too), ``variable``, ``import`` (the name it binds, or for Java the path it
+    imports: ``java.util.List``, ``java.util.*``) or ``package``."""
     node: Node
     parameters: Node | None = None
     """The parameter list, brackets included when the source writes them."""
@@ -133,6 +135,8 @@ class Grammar:
     """Text around a lone expression that makes it a whole source (``(`` and ``\\n)``)."""
     statement_kinds: frozenset[str]
     """Kinds of a statement made of one expression (``expression_statement``)."""
+    name_kinds: frozenset[str]
+    """Kinds of the tokens that are names (identifiers, type names, property names)."""
     call: Callable[[Node], CallParts | None]
     """The parts of a node if it is a call."""
     literal: Callable[[Node], Value]

@@ -230,6 +230,11 @@ class Tree:
             if not node._raw.children and not node.extra:
                 yield node
 
+    def names(self, within: Node | None = None) -> Iterator[Node]:
+        """The name tokens (identifiers) in the tree or in ``within``."""
+        kinds = self.grammar.name_kinds
+        return (n for n in (within or self.root).walk() if n.kind in kinds and not n.missing)
+
     def comments(self) -> list[Node]:
         return [node for node in self.nodes() if node.extra]
 

@@ -114,3 +114,12 @@ def test_a_stated_result_written_differently_is_compared_by_value() -> None:
         "is_odd(3) -> None",
     ]
     assert stated_in(examples, request) == [examples[0], examples[2], examples[4]]
+
+
+def test_javascript_example_values_are_read_by_the_parser() -> None:
+    # a scanner swapped quotes to make JSON: a double quote inside broke it, bare keys too
+    module = _module("javascript", "f(x)", name="f")
+    files = example_tests(module, ["f('say \"hi\"') -> {ok: true}", "f(.5) -> 'it\\'s'"])
+    text = files["f.examples.test.js"]
+    assert """assert.deepStrictEqual(f('say "hi"'), {"ok": true});""" in text
+    assert """assert.deepStrictEqual(f(.5), "it's");""" in text

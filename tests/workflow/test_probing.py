@@ -70,6 +70,15 @@ def test_javascript_calls_take_literal_calls_of_the_interface() -> None:
     ]
 
 
+def test_javascript_calls_in_comments_and_strings_are_no_probes() -> None:
+    # a scanner took calls from comments and strings and stopped at a template's ")"
+    source = (
+        "// f(9) is wrong\nconst s = 'f(8)';\n"
+        "test('t', () => { assert.equal(f(`a)b`, /* one */ 1), 2); });\n"
+    )
+    assert javascript_calls({"m.test.js": source}, ["f"]) == ["f(`a)b`, /* one */ 1)"]
+
+
 JAVA_TESTS = """
 class MTest {
     private final M m = new M();

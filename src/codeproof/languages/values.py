@@ -1,27 +1,22 @@
 """How users and models write values: Python literals, JSON and JSON-like JavaScript
-literals, read as Python values (a leaf: no language package is needed to read them)."""
+literals, read as Python values (no language package is needed to read them)."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 
-_JS_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:")
+from codeproof.languages.syntax import parse_expression
 
 
 def js_value(text: str) -> tuple[bool, object]:
-    """A JSON-like JavaScript literal as a Python value (single quotes allowed)."""
-    if text == "undefined":
+    """A JavaScript literal (JSON, single quotes, bare keys, escapes...) as a Python value,
+    read with the syntax facade; ``undefined`` reads as the string ``"undefined"`` (what a
+    probe prints for it)."""
+    if text.strip() == "undefined":
         return True, "undefined"
-    quoted = re.sub(r"'([^'\"\\]*)'", r'"\1"', text)
-    keyed = _JS_BARE_KEY.sub(r'\1"\2":', quoted)
-    for candidate in (text, quoted, keyed):
-        try:
-            return True, json.loads(candidate)
-        except ValueError:
-            continue
-    return False, None
+    node = parse_expression("javascript", text)
+    return node.value() if node is not None else (False, None)
 
 
 def literal_value(text: str) -> tuple[bool, object]:

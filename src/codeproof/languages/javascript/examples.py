@@ -1,33 +1,34 @@
-"""TODO-DOC"""
+"""Generated ``node:test`` files checking a spec's stated examples literally."""
 
 from __future__ import annotations
 
 import json
-import re
 
 from codeproof.core.types import Module
 from codeproof.languages.base import EXAMPLE_TITLE
-from codeproof.languages.clike import top_level_args
+from codeproof.languages.syntax import parse_expression
+from codeproof.languages.values import js_value
 
 
 def _js_literal(text: str) -> str | None:
-    """The value as JavaScript source (JSON, or JSON written with single quotes)."""
-    for candidate in (text, text.replace("'", '"') if '"' not in text else None):
-        if candidate is None:
-            continue
-        try:
-            json.loads(candidate)
-        except ValueError:
-            continue
-        return candidate
-    return None
+    """The value as JavaScript source: as written when it is JSON, else as JSON."""
+    ok, value = js_value(text) if text.strip() != "undefined" else (False, None)
+    if not ok:
+        return None
+    try:
+        json.loads(text)
+    except ValueError:
+        return json.dumps(value, ensure_ascii=False)
+    return text
 
 
 def _js_call(call: str) -> bool:
     """A call of a plain name with literal arguments only (``isHappy(a)`` is prose)."""
-    if not re.fullmatch(r"[A-Za-z_$][\w$]*\s*\(.*\)", call, re.DOTALL):
+    node = parse_expression("javascript", call)
+    parsed = node.as_call() if node is not None else None
+    if parsed is None or parsed.receiver is not None:
         return False
-    return all(_js_literal(arg) is not None for arg in top_level_args(call))
+    return all(arg.value()[0] for arg in parsed.args)
 
 
 def example_tests(module: Module, examples: list[tuple[str, str, str]]) -> dict[str, str]:

@@ -1,12 +1,12 @@
-"""TODO-DOC"""
+"""JavaScript's probes: calls of the interface with constant arguments found in the
+tests (read with the syntax facade), and the script that runs them on a candidate."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 
 from codeproof.languages.base import MAX_PROBES
-from codeproof.languages.clike import JS_STRING, balanced_span
+from codeproof.languages.syntax import parse
 
 SCRIPT = """\
 const vm = require('vm');
@@ -36,23 +36,12 @@ for (const call of CALLS) {{
 """
 
 
-_JS_LITERAL_WORDS = frozenset({"true", "false", "null", "undefined", "NaN", "Infinity"})
-
-
-_JS_KEY = re.compile(r"[A-Za-z_$][\w$]*\s*:")
-
-
 def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
-    """Calls of ``names`` whose arguments are literals (no identifiers) in JS tests."""
-    found: list[str] = []
-    for source in tests.values():
-        for name in names:
-            for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", source):
-                args = balanced_span(source, match.end() - 1)
-                if args is None:
-                    continue
-                bare = _JS_KEY.sub("", JS_STRING.sub("''", args))  # object keys are not names
-                words = set(re.findall(r"[A-Za-z_$][\w$]*", bare))
-                if words <= _JS_LITERAL_WORDS:
-                    found.append(f"{name}{args}")
+    """Calls of ``names`` whose arguments are constants (no variables) in JS tests."""
+    found = [
+        f"{call.name}{call.arguments.text}"
+        for source in tests.values()
+        for call in parse("javascript", source).calls(names)
+        if call.receiver is None and all(arg.constant() for arg in call.args)
+    ]
     return list(dict.fromkeys(found))[:MAX_PROBES]

@@ -157,6 +157,11 @@ class Node:
     def contains(self, other: Node) -> bool:
         return self.start <= other.start and other.end <= self.end
 
+    def as_call(self) -> Call | None:
+        """The call this node is, if it is one."""
+        parts = self.tree.grammar.call(self)
+        return None if parts is None else Call(parts.name, self, parts.arguments, parts.receiver)
+
     def value(self) -> Value:
         """The node's value if it is a literal (:attr:`Grammar.literal`)."""
         return self.tree.grammar.literal(self)
@@ -264,12 +269,8 @@ class Tree:
 
     def calls(self, names: Collection[str] | None = None, within: Node | None = None) -> list[Call]:
         """The calls (of ``names``, if given) in the tree or in ``within``, outer first."""
-        found = []
-        for node in (within or self.root).walk():
-            parts = self.grammar.call(node)
-            if parts is not None and (names is None or parts.name in names):
-                found.append(Call(parts.name, node, parts.arguments, parts.receiver))
-        return found
+        found = [call for node in (within or self.root).walk() if (call := node.as_call())]
+        return [call for call in found if names is None or call.name in names]
 
     def declarations(self) -> list[Declaration]:
         """Functions, classes, methods and variables declared, in source order."""

@@ -6,7 +6,7 @@ import pytest
 
 from codeproof.choosing.selection import choose
 from codeproof.core.types import Module
-from codeproof.languages.java.probe import call_key, java_calls
+from codeproof.languages.java.probe import call_key, java_calls, java_value
 from codeproof.toolchains.client import ToolchainClient
 
 TESTS = """import org.junit.jupiter.api.Test;
@@ -99,6 +99,20 @@ def test_constructed_receivers_are_probe_keys() -> None:
     assert call_key("new Account().deposit(3)") == "deposit(3)"
     assert call_key("new Account(x).deposit(4)") is None
     assert call_key("new Account(10).deposit(5).twice()") is None
+
+
+def test_java_probes_are_read_as_code() -> None:
+    # a scanner took calls from comments and strings, and kept a constructor's arguments
+    # only one bracket deep
+    source = (
+        '// new Account(1).deposit(9)\nString s = "deposit(8)";\n'
+        "assertEquals(3, new Account(List.of(Arrays.asList(1))).deposit(2));\n"
+    )
+    assert java_calls({"T.java": source}, {"deposit"}) == [
+        "new Account(List.of(Arrays.asList(1))).deposit(2)"
+    ]
+    assert java_value("010") == (True, 8) and java_value('"a\\sb"') == (True, "a b")
+    assert java_value("Optional.of(List.of(1))") == (True, {"Optional": [1]})
 
 
 @pytest.mark.docker

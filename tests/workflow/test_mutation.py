@@ -148,9 +148,19 @@ def test_java_literals_change_token_by_token_and_lists_by_one_element() -> None:
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize("call", ["f(x)", 'f("a\\"b")', "f(1) + 1", "f("])
-def test_java_escaped_strings_and_non_calls_get_no_mutants_of_their_own(call: str) -> None:
+@pytest.mark.parametrize("call", ["f(x)", "f(1) + 1", "f("])
+def test_java_non_calls_get_no_mutants_of_their_own(call: str) -> None:
     assert java_mutants(call) == []
+
+
+def test_java_literals_are_read_by_the_parser() -> None:
+    # a scanner left escaped strings alone, read octal 010 as ten and hex as no number
+    escaped = java_mutants('f("a\\"b")')
+    assert 'f("A\\"B")' in escaped and 'f("")' in escaped
+    assert java_mutants("f(010)") == ["f(9)", "f(7)", "f(-8)", "f(0)"]
+    assert java_mutants("f(-0x10L)") == ["f(-15L)", "f(-17L)", "f(16L)", "f(0L)"]
+    assert java_mutants('f(g("x)"), 1)')[-4:] == ['f(g("x)"), 2)', 'f(g("x)"), 0)',
+                                                   'f(g("x)"), -1)', 'f(g("x)"), 0)']  # fmt: skip
 
 
 JAVA_MODULE = Module(name="Solution", purpose="p", language="java", public_interface="int f(int x)")

@@ -16,109 +16,77 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from codeproof.languages.clike import JS_STRING, balanced_span, top_level_args
+from codeproof.languages.syntax import Call, Node, parse, parse_expression
 from codeproof.languages.values import split_example
 
 MAX_CALLS = 40
 PROBE_CLASS = "CodeproofProbe"
 
-_NUMBER = re.compile(
-    r"(?<![\w$])(?:0[xX][0-9a-fA-F_]+[lL]?|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)"
-    r"(?:[eE][+-]?\d+)?[lLfFdD]?)"
-)
-_LITERAL_WORDS = frozenset(
-    {
-        "true", "false", "null", "new", "Arrays", "asList", "List", "of", "ArrayList",
-        "LinkedList", "Set", "HashSet", "LinkedHashSet", "Map", "HashMap", "entry",
-        "Optional", "empty", "Collections", "emptyList", "emptyMap", "emptySet",
-        "singletonList", "int", "long", "double", "float", "char", "boolean", "byte",
-        "short", "String", "Integer", "Long", "Double", "Float", "Character", "Boolean",
-        "Object", "MAX_VALUE", "MIN_VALUE",
-    }
-)  # fmt: skip
-_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+def _constant_call(call: Call) -> bool:
+    return all(arg.constant() for arg in call.args)
 
 
 def literal_arguments(args: str) -> bool:
-    """Whether a Java argument list (with its parentheses) is made of literals only.
-
-    An argument written ``[1, 2]`` or ``(1, 2)`` (a docstring's list or tuple, not Java)
-    is not.
-    """
-    bare = _NUMBER.sub("0", JS_STRING.sub('""', args))
-    if any(arg.startswith(("[", "(")) for arg in top_level_args(f"({bare[1:-1]})")):
-        return False
-    return set(_WORD.findall(bare)) <= _LITERAL_WORDS and "->" not in bare
+    """Whether a Java argument list (with its parentheses) is made of constants only (no
+    variable, no lambda); an argument written ``[1, 2]`` or ``(1, 2)`` (a docstring's
+    list or tuple, not Java) is not."""
+    node = parse_expression("java", f"f{args}")
+    call = node.as_call() if node is not None else None
+    return call is not None and _constant_call(call)
 
 
-_DECLARED = re.compile(r"(?:[\w$>\]]|\bnew)\s*$")
-"""What precedes a method's name in its declaration (``int f(``, ``List<T> f(``) or a
-constructor call, but not a call (``.f(``, ``(f(``, ``return f(``)."""
-
-
-_CONSTRUCTED = re.compile(r"\bnew\s+([\w$.]+)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$")
-"""A receiver ``new C(args).`` right before a call (constructor arguments with one level
-of nested parentheses, e.g. ``Arrays.asList(1, 2)``)."""
-
-
-def _constructed(receiver: str, args: str) -> str:
-    """``new C(args).`` as a probe prefix; empty for a no-argument constructor (the
-    probe program makes a fresh instance anyway) or non-literal arguments."""
-    match = _CONSTRUCTED.search(receiver)
-    if match is None:
+def _constructed(receiver: Node | None) -> str | None:
+    """``new C(args).`` as a probe prefix; empty for no receiver or a no-argument
+    constructor (the probe program makes a fresh instance anyway); ``None`` for a
+    constructor with non-constant arguments."""
+    if receiver is None or receiver.kind != "object_creation_expression":
         return ""
-    ctor = match.group(0)[match.group(0).index("(") :].rstrip().rstrip(".").rstrip()
-    if not ctor[1:-1].strip() or not literal_arguments(ctor):
+    kind, args = receiver.field("type"), receiver.field("arguments")
+    if kind is None or args is None or receiver.field("body") is not None:
+        return None
+    if not args.named_children:
         return ""
-    return f"new {match.group(1)}{ctor}."
+    if not all(arg.constant() for arg in args.named_children):
+        return None
+    return f"new {kind.text}{args.text}."
 
 
 def java_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
-    """Calls ``name(args)`` of ``names`` with literal arguments in Java test sources
-    (``new C(args).name(args)`` on an instance built with literal arguments)."""
+    """Calls ``name(args)`` of ``names`` with constant arguments in Java test sources
+    (``new C(args).name(args)`` on an instance built with constant arguments)."""
     found: list[str] = []
     for source in tests.values():
-        for name in names:
-            for match in re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", source):
-                before = source[max(match.start() - 40, 0) : match.start()]
-                if _DECLARED.search(before) and not re.search(r"\breturn\s*$", before):
-                    continue
-                args = balanced_span(source, match.end() - 1)
-                if args is not None and literal_arguments(args):
-                    receiver = source[max(match.start() - 200, 0) : match.start()]
-                    found.append(f"{_constructed(receiver, args)}{name}{args}")
+        for call in parse("java", source).calls(names):
+            if _constant_call(call):
+                prefix = _constructed(call.receiver) or ""
+                found.append(f"{prefix}{call.name}{call.arguments.text}")
     return list(dict.fromkeys(found))[:MAX_CALLS]
 
 
-_RECEIVER = re.compile(
-    r"^\s*(?:new\s+[\w$.]+\s*\(\s*\)\s*\.|[\w$]+(?:\s*\.\s*[\w$]+)*\s*\.)?\s*"
-    r"(?P<name>[A-Za-z_$][\w$]*)\s*(?=\()"
-)
+def _named(receiver: Node) -> bool:
+    """``s``, ``this``, ``Solution``, ``a.b``: a receiver that only names an object."""
+    if receiver.kind in ("identifier", "this"):
+        return True
+    owner = receiver.field("object")
+    return receiver.kind == "field_access" and owner is not None and _named(owner)
 
 
 def call_key(expression: str) -> str | None:
     """The probe key ``name(args)`` of ``s.name(args)``, ``new C().name(args)`` or
-    ``C.name(args)``, and ``new C(args).name(args)`` when the constructor takes literal
+    ``C.name(args)``, and ``new C(args).name(args)`` when the constructor takes constant
     arguments (as :func:`java_calls` finds it); ``None`` for anything else."""
-    match = _RECEIVER.match(expression)
-    if match is not None:
-        args = balanced_span(expression, match.end())
-        if args is None or expression[match.end() + len(args) :].strip():
-            return None
-        return f"{match['name']}{args}"
-    if not re.match(r"\s*new\s+[\w$.]+\s*\(", expression):
+    node = parse_expression("java", expression)
+    call = node.as_call() if node is not None else None
+    if call is None:
         return None
-    opening = expression.index("(")
-    ctor = balanced_span(expression, opening)
-    after = expression[opening + len(ctor) :] if ctor is not None else ""
-    called = re.match(r"\s*\.\s*([A-Za-z_$][\w$]*)\s*(?=\()", after)
-    if ctor is None or called is None:
+    key = f"{call.name}{call.arguments.text}"
+    if call.receiver is None or _named(call.receiver):
+        return key
+    if call.receiver.kind != "object_creation_expression":
         return None
-    args = balanced_span(after, called.end())
-    if args is None or after[called.end() + len(args) :].strip():
-        return None
-    prefix = _constructed(expression[: opening + len(ctor)] + ".", args)
-    return f"{prefix}{called.group(1)}{args}" if prefix else None
+    prefix = _constructed(call.receiver)
+    return None if prefix is None else prefix + key
 
 
 _PROGRAM = """\
@@ -234,33 +202,18 @@ def _call_line(class_name: str, call: str) -> str:
     return f"        calls.add(() -> (Object) ({target}));"
 
 
-def _number(text: str) -> tuple[bool, object]:
-    raw = text.replace("_", "")
-    if re.fullmatch(r"-?0[xX][0-9a-fA-F]+[lL]?", raw):
-        return True, int(raw.rstrip("lL"), 16)
-    if re.fullmatch(r"-?\d+[lL]?", raw):
-        return True, int(raw.rstrip("lL"))
-    if re.fullmatch(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?", raw):
-        return True, float(raw.rstrip("fFdD"))
-    return False, None
+_OPTIONAL = frozenset({"of", "ofNullable", "empty"})
 
 
-_SEQUENCE = re.compile(
-    r"^(?:Arrays\s*\.\s*asList|List\s*\.\s*of|Collections\s*\.\s*(?:emptyList|singletonList)"
-    r"|new\s+(?:ArrayList|LinkedList)\s*(?:<[^()]*>)?)\s*(?=\()"
-)
-_ARRAY = re.compile(r"^new\s+[\w$]+\s*(?:\[\s*\])+\s*(?=\{)")
-_OPTIONAL = re.compile(r"^Optional\s*\.\s*(?:of|ofNullable|empty)\s*(?=\()")
-
-
-def _items(span: str) -> tuple[bool, list[object]]:
-    values = []
-    for arg in top_level_args(f"({span[1:-1]})") if len(span) > 2 else []:
-        ok, value = java_value(arg)
-        if not ok:
-            return False, []
-        values.append(value)
-    return True, values
+def _optional(node: Node) -> tuple[bool, object]:
+    """``Optional.of(x)``/``Optional.empty()`` as the probe prints it."""
+    call = node.as_call()
+    if call is None or call.receiver is None or call.receiver.text != "Optional":
+        return False, None
+    if call.name not in _OPTIONAL or len(call.args) > 1:
+        return False, None
+    ok, value = call.args[0].value() if call.args else (True, None)
+    return (True, {"Optional": value}) if ok else (False, None)
 
 
 def java_value(text: str) -> tuple[bool, object]:
@@ -270,33 +223,11 @@ def java_value(text: str) -> tuple[bool, object]:
     ``List.of``, ``new ArrayList<>(...)``), arrays (``new int[]{...}``) and
     ``Optional``; ``(False, None)`` for anything else (sets and maps included).
     """
-    text = text.strip()
-    if text in {"true", "false", "null"}:
-        return True, {"true": True, "false": False, "null": None}[text]
-    if JS_STRING.fullmatch(text):
-        body = text[1:-1].replace("\\'", "'")
-        try:
-            return True, json.loads(f'"{body}"')
-        except ValueError:
-            return False, None
-    ok, number = _number(re.sub(r"^-\s+", "-", text))
-    if ok:
-        return ok, number
-    for pattern in (_SEQUENCE, _ARRAY, _OPTIONAL):
-        match = pattern.match(text)
-        span = balanced_span(text, match.end()) if match else None
-        if match is None or span is None or text[match.end() + len(span) :].strip():
-            continue
-        ok, items = _items(span)
-        if not ok:
-            return False, None
-        if pattern is _OPTIONAL:
-            return len(items) <= 1, {"Optional": items[0] if items else None}
-        if pattern is _SEQUENCE and text.startswith("new") and items:
-            copied = items[0] if len(items) == 1 and isinstance(items[0], list) else None
-            return (True, copied) if copied is not None else (False, None)
-        return True, items
-    return False, None
+    node = parse_expression("java", text)
+    if node is None:
+        return False, None
+    ok, value = node.value()
+    return (ok, value) if ok else _optional(node)
 
 
 def output_value(output: str) -> tuple[bool, object]:

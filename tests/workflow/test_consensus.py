@@ -270,3 +270,29 @@ def test_java_candidates_meeting_the_stated_examples_win(real_toolchains) -> Non
     assert [r.passed for r in choice.reports] == [1, 1, 1]
     assert choice.examples_met == [1, 1, 2] and choice.example_checks == 2
     assert choice.index == 2 and "stated examples met per candidate: [1, 1, 2] of 2" in choice.note
+
+
+def test_only_whole_check_statements_in_code_are_set_aside() -> None:
+    # a scanner set aside checks inside comments and inside arrow bodies (leaving
+    # "() => /* note */", a syntax error), and misread a template literal's ")"
+    js = (
+        "test('t', () => {\n  // assert.strictEqual(f(2), 5);\n"
+        "  [1].forEach(() => assert.strictEqual(f(2), 5));\n"
+        "  assert.strictEqual(f(`)`), 'x');\n});\n"
+    )
+    agreed = {"f(2)": "4", "f(`)`)": '"y"'}
+    edited, notes = edit_asserts("javascript", {"m.test.js": js}, agreed, ())
+    assert notes == ["m.test.js::f(`)`) -> 'x' (the agreeing candidates return \"y\")"]
+    assert edited["m.test.js"] == js.replace(
+        "  assert.strictEqual(f(`)`), 'x');",
+        "  /* codeproof: set aside, f(`)`) -> 'x' (the agreeing candidates return \"y\") */",
+    )
+    java = (
+        "class MTest {\n    @Test\n    void a() {\n"
+        "        assertAll(() -> assertEquals(5, m.f(2)));\n"
+        '        String s = """\n            assertEquals(5, m.f(2));\n            """;\n    }\n}\n'
+    )
+    assert edit_asserts("java", {"MTest.java": java}, {"f(2)": "4"}, ()) == (
+        {"MTest.java": java},
+        [],
+    )

@@ -1,22 +1,16 @@
-"""TODO-DOC"""
+"""Setting aside JUnit ``assertEquals``/``assertTrue``... checks whose expected value
+contradicts what the agreeing candidates return for the call."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
-from codeproof.languages.clike import balanced_span, top_level_args
+from codeproof.languages.checks import set_aside
 from codeproof.languages.java.probe import call_key, java_value, output_value, same_value
+from codeproof.languages.syntax import Assertion
 
-_JAVA_ASSERT = re.compile(
-    r"(?<![\w$.])(?:Assertions\s*\.\s*)?"
-    r"(assertEquals|assertArrayEquals|assertIterableEquals|assertTrue|assertFalse)\s*\("
-)
-
-
-_JAVA_TEST = re.compile(
-    r"@Test\b(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:public\s+|protected\s+|private\s+)?"
-    r"void\s+[\w$]+\s*\([^()]*\)\s*(?:throws\s+[\w$.,\s]+)?(?=\{)"
+_CHECKS = frozenset(
+    {"assertEquals", "assertArrayEquals", "assertIterableEquals", "assertTrue", "assertFalse"}
 )
 
 
@@ -42,35 +36,11 @@ def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> str 
 
 
 def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
-    out, notes, at = [], [], 0
-    for match in _JAVA_ASSERT.finditer(source):
-        span = balanced_span(source, match.end() - 1)
-        if match.start() < at or span is None:
-            continue
-        why = _java_dispute(match[1], top_level_args(span), agreed)
-        if why is None:
-            continue
-        end = match.end() - 1 + len(span)
-        end += source[end : end + 1] == ";"
-        why = why.replace("*/", "* /")
-        out += [source[at : match.start()], f"/* codeproof: set aside, {why} */"]
-        notes.append(why)
-        at = end
-    edited = "".join([*out, source[at:]])
-    return _drop_emptied_java_tests(edited), list(dict.fromkeys(notes))
+    """The test file without the checks that contradict ``agreed``, and notes on them."""
 
+    def dispute(check: Assertion) -> str | None:
+        if check.name not in _CHECKS:
+            return None
+        return _java_dispute(check.name, [a.text for a in check.arguments], agreed)
 
-def _drop_emptied_java_tests(source: str) -> str:
-    """The source without the ``@Test`` methods whose checks were all set aside."""
-    out, at = [], 0
-    for match in _JAVA_TEST.finditer(source):
-        body = balanced_span(source, match.end())
-        if match.start() < at or body is None or not _emptied_java(body):
-            continue
-        out.append(source[at : match.start()])
-        at = match.end() + len(body)
-    return "".join([*out, source[at:]])
-
-
-def _emptied_java(body: str) -> bool:
-    return "/* codeproof: set aside" in body and not re.search(r"\b(?:assert\w*|fail)\s*\(", body)
+    return set_aside("java", source, dispute)

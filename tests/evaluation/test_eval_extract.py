@@ -101,3 +101,12 @@ def test_python_example_usage_is_dropped_from_whole_functions() -> None:
     assert "print(f(" not in code and "assert f(" not in code and "__main__" not in code
     broken = "def f(xs):\n    return (\nprint(1)"
     assert broken in assemble(PY, broken)  # unparsable code is left as it is
+
+
+def test_braces_and_definitions_are_read_from_code() -> None:
+    # a scanner counted the regex literal's "{" (one "}" too many) and took a call
+    # followed by a block, "if (f(...)) {", for a definition of f
+    body = "  return xs.join('').replace(/\\{/g, '').length;"
+    assert assemble(JS, body) == JS.prompt + body + "\n}\n"
+    java_body = "        if (f(xs.subList(1, xs.size())) > 0) {\n            return 1;\n        }"
+    assert assemble(JAVA, java_body) == JAVA.prompt + java_body + "\n}\n}\n"

@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Callable
 
 from codeproof.languages.base import BenchTask, Span
+from codeproof.languages.syntax import parse
 
 STRING_QUOTES = "'\"`"
 
@@ -161,19 +162,10 @@ def balanced_span(source: str, start: int) -> str | None:
 C_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 
 
-def brace_balance(code: str) -> int:
-    """Open minus closed braces, ignoring strings, chars and comments (C-like syntax)."""
-    stripped = re.sub(
-        r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`",
-        "",
-        code,
-        flags=re.DOTALL,
-    )
-    return stripped.count("{") - stripped.count("}")
-
-
-def close_braces(code: str) -> str:
-    missing = brace_balance(code)
+def close_braces(code: str, language: str) -> str:
+    """``code`` with the ``}`` it leaves open (strings, comments, regular expressions and
+    template literals are not read for braces: the language's parser reads them)."""
+    missing = parse(language, code).unclosed("{", "}")
     return code.rstrip() + "\n" + "}\n" * missing if missing > 0 else code
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from codeproof.languages.syntax import Case, Node
+from codeproof.languages.syntax import Case, Declaration, Node, parse
 
 
 @dataclass(frozen=True)
@@ -66,3 +66,13 @@ def case_example(case: Case) -> Example | None:
     text = case.body.text
     code = text[1:-1] if text.startswith("{") and text.endswith("}") else text
     return Example(case.name, dedent(code))
+
+
+def definitions(language: str, code: str, name: str) -> list[Declaration]:
+    """The functions (methods) called ``name`` that ``code`` defines with a body, in
+    order; ``code`` may be a fragment (a reply, a prompt that stops mid-function)."""
+    return [
+        d
+        for d in parse(language, code).declarations()
+        if d.name == name and d.kind in ("function", "method") and d.body is not None
+    ]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from codeproof.languages.base import BenchTask
 from codeproof.languages.clike import close_braces
+from codeproof.languages.reading import definitions
 
 _IMPORT_LINE = re.compile(r"^\s*import\s+[\w.*]+\s*;\s*$", re.MULTILINE)
 
@@ -22,7 +23,7 @@ def assemble(task: BenchTask, code: str) -> str:
     if re.search(r"\bclass\s+Solution\b", code):
         return f"{imports}\n{code.strip()}\n"
     if not defines(code, task.entry_point):
-        return close_braces(task.prompt + code)
+        return close_braces(task.prompt + code, "java")
     # A method (or several) without the class: it replaces the prompt's open method.
     signatures = list(
         re.finditer(rf"^.*\b{re.escape(task.entry_point)}\s*\(", task.prompt, re.MULTILINE)
@@ -31,7 +32,7 @@ def assemble(task: BenchTask, code: str) -> str:
     own_imports = "\n".join(m.group(0).strip() for m in _IMPORT_LINE.finditer(code))
     methods = _IMPORT_LINE.sub("", code).strip()
     parts = [own_imports, head.rstrip(), textwrap.indent(methods, "    ")]
-    return close_braces("\n".join(p for p in parts if p) + "\n")
+    return close_braces("\n".join(p for p in parts if p) + "\n", "java")
 
 
 JAVA_BATCH_COMPILER = """
@@ -81,6 +82,4 @@ class JavaScorer:
 
 def defines(code: str, entry_point: str) -> bool:
     """Whether ``code`` declares a method ``entry_point`` with a body."""
-    name = re.escape(entry_point)
-    pattern = rf"\b{name}\s*\([^;{{}}]*\)\s*(?:throws\s+[\w.,\s]+)?\{{"
-    return re.search(pattern, code, re.MULTILINE) is not None
+    return bool(definitions("java", code, entry_point))

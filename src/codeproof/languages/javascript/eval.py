@@ -3,35 +3,28 @@ throwing ``console.assert``."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from codeproof.languages.base import BenchTask
-from codeproof.languages.clike import C_COMMENTS, close_braces
-
-_JS_NAMES = re.compile(r"(?:\b(?:const|let|var)\s+(\w+)\s*=|\bfunction\s+(\w+)\s*\()")
-
-
-def _js_declaration(name: str) -> str:
-    """A JavaScript function declaration of ``name`` (not a variable of that name)."""
-    name = re.escape(name)
-    value = r"(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)"
-    return rf"(?:\bfunction\s+{name}\s*\(|\b(?:const|let|var)\s+{name}\s*=\s*{value})"
+from codeproof.languages.clike import close_braces
+from codeproof.languages.reading import definitions
+from codeproof.languages.syntax import parse
 
 
-def _js_declared(code: str) -> set[str]:
-    """Names declared at any level (comments ignored)."""
-    return {a or b for a, b in _JS_NAMES.findall(C_COMMENTS.sub("", code))}
+def _declared(code: str) -> set[str]:
+    """Names declared at any level."""
+    kinds = ("function", "variable", "class", "import")
+    return {d.name for d in parse("javascript", code).declarations() if d.kind in kinds}
 
 
 def assemble(task: BenchTask, code: str) -> str:
     if not defines(code, task.entry_point):
-        return close_braces(task.prompt + code)
-    declared = list(re.finditer(_js_declaration(task.entry_point), task.prompt))
-    helpers = task.prompt[: declared[-1].start()] if declared else ""
-    if _js_declared(helpers) & _js_declared(code):
+        return close_braces(task.prompt + code, "javascript")
+    declared = definitions("javascript", task.prompt, task.entry_point)
+    helpers = task.prompt[: declared[-1].node.start] if declared else ""
+    if _declared(helpers) & _declared(code):
         helpers = ""  # the reply redefines the helpers too; `const` cannot be declared twice
-    return close_braces(helpers + code.strip() + "\n")
+    return close_braces(helpers + code.strip() + "\n", "javascript")
 
 
 JS_THROWING_ASSERT = """
@@ -67,7 +60,7 @@ class JavaScriptScorer:
 
 def defines(code: str, entry_point: str) -> bool:
     """Whether ``code`` declares ``entry_point`` (a function, or a variable bound to one)."""
-    return re.search(_js_declaration(entry_point), code, re.MULTILINE) is not None
+    return bool(definitions("javascript", code, entry_point))
 
 
 def export(code: str, task: BenchTask) -> str:

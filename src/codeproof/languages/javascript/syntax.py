@@ -308,12 +308,15 @@ def _owner(method: Node) -> Node | None:
 
 
 def _variable(node: Node, name: Node) -> Declaration:
+    """A variable (a function, when a function is its value); the whole ``const ...;``
+    statement is the declaration's node when it declares nothing else."""
     statement = node.parent or node  # const/let/var ...
     keyword = _words(statement, "const", "let", "var")
     value = node.field("value")
+    whole = statement if statement.named_children == [node] else node
     if value is not None and value.kind in _FUNCTIONS:
-        return _function(value, name, "function", node, (*keyword, *_words(value, "async")))
-    return Declaration(name.text, "variable", node, doc=preceding_comment(_statement(node)),
+        return _function(value, name, "function", whole, (*keyword, *_words(value, "async")))
+    return Declaration(name.text, "variable", whole, doc=preceding_comment(_statement(node)),
                        modifiers=_exported(node) + keyword, top_level=_top_level(node),
                        name_node=name)  # fmt: skip
 

@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Sequence
 
 from codeproof.languages.base import BenchTask
+from codeproof.languages.reading import definitions
 
 
 def _is_demo(node: ast.stmt) -> bool:
@@ -78,8 +79,9 @@ class PythonScorer:
 
 
 def defines(code: str, entry_point: str) -> bool:
-    """Whether ``code`` defines the function ``entry_point``."""
-    return re.search(rf"^\s*def\s+{re.escape(entry_point)}\s*\(", code, re.MULTILINE) is not None
+    """Whether ``code`` defines the function ``entry_point`` (read with the Python
+    grammar: a reply that :mod:`ast` cannot parse still counts)."""
+    return bool(definitions("python", code, entry_point))
 
 
 _BODY_INDENT = "    "

@@ -4,11 +4,10 @@ string literals, top-level argument splitting, and cutting a span out of a file.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 
 from codeproof.languages.base import BenchTask, Span
-from codeproof.languages.syntax import parse
+from codeproof.languages.syntax import edit, parse
 
 STRING_QUOTES = "'\"`"
 
@@ -112,22 +111,41 @@ def top_level_args(call: str) -> list[str]:
     return [a for a in args if a]
 
 
-def c_like_parts(task: BenchTask) -> tuple[str, str, str]:
-    """(helpers, signature, docstring) of a JavaScript or Java prompt."""
-    lines = task.prompt.rstrip().splitlines()
-    signature = lines[-1].strip().rstrip("{").strip() if lines else ""
-    body = "\n".join(lines[:-1])
-    comments = list(re.finditer(r"/\*\*?(.*?)\*/", body, re.DOTALL))
-    docstring = ""
-    helpers = body
-    if comments:
-        last = comments[-1]
-        raw = re.sub(r"^\s*\*\s?", "", last.group(1), flags=re.MULTILINE)
-        docstring = textwrap.dedent(raw).strip()
-        helpers = body[: last.start()]
-    helpers = re.sub(r"^\s*import\s+[\w.*]+;\s*$", "", helpers, flags=re.MULTILINE)
-    helpers = re.sub(r"^\s*class\s+Solution\s*\{\s*$", "", helpers, flags=re.MULTILINE)
-    return helpers.strip(), signature, docstring
+PromptParts = Callable[[BenchTask], tuple[str, str, str]]
+
+
+def c_like_parts(language: str) -> PromptParts:
+    """``task -> (helpers, signature, docstring)`` of a JavaScript or Java prompt: the
+    entry point's declaration as far as its body, the comment right before it, and the
+    code before that (imports and the enclosing class's header left out)."""
+
+    def parts(task: BenchTask) -> tuple[str, str, str]:
+        tree = parse(language, task.prompt)
+        declared = tree.declarations()
+        found = [
+            d
+            for d in declared
+            if d.name == task.entry_point and d.kind in ("function", "method") and d.body
+        ]
+        if not found:
+            return "", " ".join(task.prompt.split()), ""
+        entry = found[-1]
+        body = entry.body
+        signature = task.prompt[entry.node.start : body.start if body else entry.node.end]
+        comments = [c for c in tree.comments() if c.end <= entry.node.start]
+        start = entry.node.start
+        if entry.doc and comments and not task.prompt[comments[-1].end : start].strip():
+            start = comments[-1].start
+        cuts = [(d.node.start, d.node.end, "") for d in declared if d.kind in ("import", "package")]
+        cuts += [  # the header of the class around the entry point, up to its body's "{"
+            (d.node.start, d.body.start + 1, "")
+            for d in declared
+            if d.kind == "class" and d.body is not None and d.node.contains(entry.node)
+        ]
+        helpers = edit.replace(task.prompt[:start], [c for c in cuts if c[1] <= start])
+        return helpers.strip(), " ".join(signature.split()), entry.doc
+
+    return parts
 
 
 def line_offsets(source: str) -> list[int]:

@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from codeproof.core.types import Module
 from codeproof.languages import registry
 from codeproof.languages.base import EXAMPLE_TITLE
-from codeproof.languages.clike import balanced_span
-from codeproof.languages.values import first_call, literal_value, split_example
+from codeproof.languages.values import first_call, leading_literal, literal_value, split_example
 
 
 def interface_names(module: Module) -> set[str]:
@@ -76,7 +75,7 @@ def _said_result(text: str, call: str, expected: str) -> bool:
     if start is None:
         return False
     head = rest[start.start() :]
-    span = balanced_span(head, 0) if head[0] in "[{" else None
+    span = leading_literal(head) if head[0] in "[{" else None
     if span is None:
         token = re.match(r"""'[^']*'|"[^"]*"|-?[\d.]+|\w+""", head)
         span = token.group(0).rstrip(".") if token else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from codeproof.languages.syntax import parse_expression
+from codeproof.languages.syntax import parse, parse_expression
 
 
 def js_value(text: str) -> tuple[bool, object]:
@@ -17,6 +17,18 @@ def js_value(text: str) -> tuple[bool, object]:
         return True, "undefined"
     node = parse_expression("javascript", text)
     return node.value() if node is not None else (False, None)
+
+
+def leading_literal(text: str) -> str | None:
+    """The bracketed literal ``text`` starts with (``[1, "]"]`` of ``[1, "]"] for...``),
+    its extent read with the Python grammar (whose brackets and quotes cover JSON's)."""
+    closer = {"[": "]", "{": "}"}.get(text[:1])
+    ends = [
+        node.end
+        for node in parse("python", text).nodes()
+        if closer and node.start == 0 and node.named and node.text.endswith(closer)
+    ]
+    return text[: min(ends)] if ends else None
 
 
 def literal_value(text: str) -> tuple[bool, object]:

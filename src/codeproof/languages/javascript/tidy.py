@@ -6,38 +6,11 @@ template literal or regular expression is never mistaken for code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 
-from codeproof.languages.clike import balanced_span
 from codeproof.languages.syntax import Call, Node, Tree, parse
 from codeproof.languages.syntax.edit import remove, replace
-
-JS_TEST_CALL = re.compile(r"(?<![\w.$])(?:test|it)\s*\(")
-"""A ``test(`` or ``it(`` call at any depth."""
-
-
-def drop_javascript_calls(
-    source: str, pattern: re.Pattern[str], when: Callable[[str], bool] = lambda _: True
-) -> str:
-    """Remove the calls ``pattern`` finds (up to their closing bracket and ``;``) for
-    which ``when(call text)`` holds."""
-    out, at = [], 0
-    for match in pattern.finditer(source):
-        if match.start() < at:
-            continue
-        span = balanced_span(source, match.end() - 1)
-        if span is None:
-            continue
-        end = match.end() - 1 + len(span)
-        end += source[end : end + 1] == ";"
-        if not when(source[match.start() : end]):
-            continue
-        out.append(source[at : match.start()])
-        at = end
-    return "".join([*out, source[at:]])
-
 
 _JS_TEST_NAMES = frozenset({"test", "it", "describe"})
 _JS_USAGE_OWNERS = frozenset({"console", "assert", *_JS_TEST_NAMES})

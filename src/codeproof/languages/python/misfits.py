@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from codeproof.languages.clike import balanced_span
 from codeproof.languages.python.pytest_edit import (
     FunctionNode,
     Verdict,
@@ -28,6 +26,7 @@ from codeproof.languages.python.pytest_edit import (
     expected_raises,
 )
 from codeproof.languages.python.tests import is_test_path
+from codeproof.languages.syntax import Node, parse
 
 Signatures = dict[str, list[ast.arguments | None]]
 """Function name -> its parameters, once per candidate defining it (``None``: unknown)."""
@@ -49,10 +48,14 @@ def _defs(source: str) -> dict[str, ast.arguments | None]:
 
 def _declared(interface: str, name: str) -> ast.arguments | None:
     """``name``'s parameters as the declared interface writes them, if that parses."""
-    found = re.search(rf"(?<![\w.]){re.escape(name)}\(", interface)
-    if found is None:
-        return None
-    span = balanced_span(interface, found.end() - 1)
+    span = next(
+        (
+            node.text
+            for node in parse("python", interface).nodes()
+            if node.kind in ("argument_list", "parameters") and _named(node, name)
+        ),
+        None,
+    )
     if span is None:
         return None
     try:
@@ -61,6 +64,13 @@ def _declared(interface: str, name: str) -> ast.arguments | None:
         return None
     node = tree.body[0]
     return node.args if isinstance(node, ast.FunctionDef) else None
+
+
+def _named(brackets: Node, name: str) -> bool:
+    """Whether the bracketed list follows ``name`` itself (``add(``, not ``obj.add(``)."""
+    siblings = brackets.parent.children if brackets.parent is not None else []
+    before = siblings[: siblings.index(brackets)] if brackets in siblings else []
+    return bool(before) and before[-1].kind == "identifier" and before[-1].text == name
 
 
 def binds(call: ast.Call, params: ast.arguments) -> bool:

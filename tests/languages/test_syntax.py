@@ -13,6 +13,7 @@ import pytest
 
 from codeproof.core.errors import NoGrammarError
 from codeproof.languages.syntax import (
+    edit,
     find_grammar,
     grammar_for,
     parse,
@@ -235,3 +236,25 @@ def test_javascript_destructuring_and_imports_declare_names() -> None:
         ("a", "variable"), ("c", "variable"), ("d", "variable"), ("e", "variable"),
         ("g", "variable"), ("j", "import"), ("l", "import"), ("m", "import"), ("n", "import"),
     ]  # fmt: skip
+
+
+def test_edits_remove_whole_statements_and_keep_the_rest_as_written() -> None:
+    source = "a();\n\nf(1);\n\nconst s = `\n\n\n`;\nx(f(2), 3); // f\n"
+    tree = parse("javascript", source)
+    first, second = tree.calls({"f"})
+    assert edit.remove(source, [first.node]) == "a();\n\nconst s = `\n\n\n`;\nx(f(2), 3); // f\n"
+    # a node inside another goes with it; a node sharing its line keeps the line
+    outer = tree.calls({"x"})[0]
+    assert edit.remove(source, [second.node, outer.node]) == (
+        "a();\n\nf(1);\n\nconst s = `\n\n\n`;\n // f\n"
+    )
+    assert edit.replace(source, [(0, 3, "b()"), (1, 2, "!"), (5, 5, "// new\n")]) == (
+        "b();\n// new\n" + source[5:]
+    )
+
+
+def test_a_sign_on_something_else_has_no_value() -> None:
+    for text in ("-'a'", "-x", "+[]", "-(-1)"):
+        node = parse_expression("javascript", text)
+        assert node is not None
+        assert node.value() == ((True, 1) if text == "-(-1)" else (False, None))

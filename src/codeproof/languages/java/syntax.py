@@ -21,7 +21,8 @@ from codeproof.languages.syntax.cfamily import (
     preceding_comment,
     string_value,
 )
-from codeproof.languages.syntax.grammar import Assertion, CallParts, Case, Declaration
+from codeproof.languages.syntax.grammar import Call, CallParts, Case, Declaration
+from codeproof.languages.syntax.tree import checks, constant_reader, items, signed
 
 _ESCAPES = {**COMMON_ESCAPES, "s": " "}
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
@@ -48,6 +49,7 @@ _INTEGERS = {
 _LISTS = {("Arrays", "asList"), ("List", "of"), ("Collections", "emptyList"),
           ("Collections", "singletonList")}  # fmt: skip
 _LIST_CLASSES = frozenset({"ArrayList", "LinkedList"})
+_NAMES = frozenset({"identifier", "type_identifier"})
 _ASSERTION_OWNERS = frozenset({"Assertions", "Assert"})
 _CLASS_KINDS = frozenset(
     {"class_declaration", "interface_declaration", "enum_declaration", "record_declaration"}
@@ -118,22 +120,12 @@ def _char(node: Node) -> Value:
     return (True, value) if value is not None and len(value) == 1 else NO_VALUE
 
 
-def _items(nodes: list[Node]) -> Value:
-    values = []
-    for item in nodes:
-        ok, value = _literal(item)
-        if not ok:
-            return NO_VALUE
-        values.append(value)
-    return True, values
-
-
 def _list_call(node: Node) -> Value:
     """``Arrays.asList(1, 2)``, ``List.of()``, ``Collections.singletonList(x)``."""
     owner, name, args = node.field("object"), node.field("name"), node.field("arguments")
     if owner is None or name is None or args is None or (owner.text, name.text) not in _LISTS:
         return NO_VALUE
-    return _items(args.named_children)
+    return items(args.named_children)
 
 
 def _new_list(node: Node) -> Value:
@@ -162,15 +154,12 @@ def _literal(node: Node) -> Value:
         return _char(node)
     if kind in ("true", "false", "null_literal"):
         return True, {"true": True, "false": False, "null_literal": None}[kind]
-    if kind == "unary_expression" and node.children[0].kind in ("-", "+"):
-        ok, value = _literal(node.field("operand") or node)
-        if ok and isinstance(value, int | float) and not isinstance(value, bool):
-            return True, -value if node.children[0].kind == "-" else value
-        return NO_VALUE
+    if kind == "unary_expression":
+        return signed(node, node.field("operand"))
     if kind == "parenthesized_expression" and len(node.named_children) == 1:
         return _literal(node.named_children[0])
     if kind == "array_initializer":
-        return _items(node.named_children)
+        return items(node.named_children)
     if kind == "array_creation_expression":
         value = node.field("value")
         return _literal(value) if value is not None else NO_VALUE
@@ -179,15 +168,6 @@ def _literal(node: Node) -> Value:
     if kind == "object_creation_expression":
         return _new_list(node)
     return NO_VALUE
-
-
-def _constant(node: Node) -> bool:
-    for inner in node.walk():
-        if inner.kind in _NOT_CONSTANT or inner.missing:
-            return False
-        if inner.kind in ("identifier", "type_identifier") and inner.text not in CONSTANT_WORDS:
-            return False
-    return True
 
 
 def _annotations(node: Node) -> list[str]:
@@ -219,7 +199,7 @@ def _tests(tree: Tree) -> Iterator[Case]:
             yield Case(name.text, node, node.field("body"), tuple(_classes(node)), name)
 
 
-def _checked(call: CallParts) -> tuple[str, list[Node]] | None:
+def _checked(call: Call) -> tuple[str, list[Node]] | None:
     args = call.arguments.named_children
     receiver = call.receiver
     is_check = call.name == "fail" or (call.name.startswith("assert") and call.name[6:7].isupper())
@@ -232,13 +212,6 @@ def _checked(call: CallParts) -> tuple[str, list[Node]] | None:
             return call.name, [*inner.arguments.named_children, *args]
         receiver = inner.receiver
     return None
-
-
-def _assertions(scope: Node) -> Iterator[Assertion]:
-    for call in scope.tree.calls(within=scope):
-        checked = _checked(CallParts(call.name, call.arguments, call.receiver))
-        if checked is not None:
-            yield Assertion(checked[0], call.node, checked[1], call.statement)
 
 
 _DECLARED = {
@@ -297,11 +270,13 @@ GRAMMAR = Grammar(
     language=tree_sitter_java.language,
     embed=("class Embedded_ {\n    Object value_ = ", "\n    ;\n}\n"),
     statement_kinds=frozenset({"expression_statement"}),
-    name_kinds=frozenset({"identifier", "type_identifier"}),
+    name_kinds=_NAMES,
     call=_call,
     literal=_literal,
-    constant=_constant,
+    constant=constant_reader(
+        _NOT_CONSTANT, frozenset({"identifier", "type_identifier"}), CONSTANT_WORDS
+    ),
     declarations=_declarations,
     tests=_tests,
-    assertions=_assertions,
+    assertions=checks(_checked),
 )

@@ -14,7 +14,8 @@ import tree_sitter_javascript
 
 from codeproof.languages.syntax import NO_VALUE, Grammar, Node, Tree, Value
 from codeproof.languages.syntax.cfamily import COMMON_ESCAPES, preceding_comment, string_value
-from codeproof.languages.syntax.grammar import Assertion, CallParts, Case, Declaration, Export
+from codeproof.languages.syntax.grammar import Call, CallParts, Case, Declaration, Export
+from codeproof.languages.syntax.tree import checks, constant_reader, items, signed
 
 _ESCAPES = {**COMMON_ESCAPES, "v": "\v", "0": "\0"}
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
@@ -71,23 +72,13 @@ def _string(node: Node) -> Value:
     return NO_VALUE if value is None else (True, value)
 
 
-def _items(nodes: list[Node]) -> Value:
-    values = []
-    for item in nodes:
-        ok, value = _literal(item)
-        if not ok:
-            return NO_VALUE
-        values.append(value)
-    return True, values
-
-
 def _array(node: Node) -> Value:
     previous = "["
     for child in node.children:
         if child.kind == "," and previous in ("[", ","):
             return NO_VALUE  # a hole: [1, , 2]
         previous = child.kind if not child.extra else previous
-    return _items(node.named_children)
+    return items(node.named_children)
 
 
 def _key(node: Node) -> str | None:
@@ -130,25 +121,13 @@ def _literal(node: Node) -> Value:
         return _CONSTANT_NAMES.get(node.text, NO_VALUE)
     if kind == "parenthesized_expression" and len(node.named_children) == 1:
         return _literal(node.named_children[0])
-    if kind == "unary_expression" and node.children[0].kind in ("-", "+"):
-        ok, value = _literal(node.field("argument") or node)
-        if ok and isinstance(value, int | float) and not isinstance(value, bool):
-            return True, -value if node.children[0].kind == "-" else value
-        return NO_VALUE
+    if kind == "unary_expression":
+        return signed(node, node.field("argument"))
     if kind == "array":
         return _array(node)
     if kind == "object":
         return _object(node)
     return NO_VALUE
-
-
-def _constant(node: Node) -> bool:
-    for inner in node.walk():
-        if inner.kind in _NOT_CONSTANT or inner.missing:
-            return False
-        if inner.kind == "identifier" and inner.text not in _CONSTANT_NAMES:
-            return False
-    return True
 
 
 def _title(call: CallParts, wanted: frozenset[str]) -> tuple[str, Node] | None:
@@ -187,7 +166,7 @@ def _is_named(node: Node | None, name: str) -> bool:
     return node is not None and node.text == name and node.kind.endswith("identifier")
 
 
-def _checked(call: CallParts) -> tuple[str, list[Node]] | None:
+def _checked(call: Call) -> tuple[str, list[Node]] | None:
     """``(check, arguments)`` of ``assert.x(...)``, ``assert(...)``, ``expect(a).x(b)``."""
     args = call.arguments.named_children
     receiver = call.receiver
@@ -201,13 +180,6 @@ def _checked(call: CallParts) -> tuple[str, list[Node]] | None:
     if inner is not None and inner.name == "expect" and inner.receiver is None:
         return call.name, [*inner.arguments.named_children, *args]
     return None
-
-
-def _assertions(scope: Node) -> Iterator[Assertion]:
-    for call in scope.tree.calls(within=scope):
-        checked = _checked(CallParts(call.name, call.arguments, call.receiver))
-        if checked is not None:
-            yield Assertion(checked[0], call.node, checked[1], call.statement)
 
 
 def _statement(node: Node) -> Node:
@@ -397,9 +369,9 @@ GRAMMAR = Grammar(
     name_kinds=_NAMES,
     call=_call,
     literal=_literal,
-    constant=_constant,
+    constant=constant_reader(_NOT_CONSTANT, frozenset({"identifier"}), _CONSTANT_NAMES),
     declarations=_declarations,
     tests=_tests,
-    assertions=_assertions,
+    assertions=checks(_checked),
     exports=_exports,
 )

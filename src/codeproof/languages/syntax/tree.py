@@ -7,14 +7,22 @@ both (``start``/``end`` are character offsets into the ``str`` that was parsed),
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import tree_sitter
 
-from codeproof.languages.syntax.grammar import Assertion, Call, Case, Declaration, Export, Value
+from codeproof.languages.syntax.grammar import (
+    NO_VALUE,
+    Assertion,
+    Call,
+    Case,
+    Declaration,
+    Export,
+    Value,
+)
 
 if TYPE_CHECKING:
     from codeproof.languages.syntax.grammar import Grammar
@@ -287,3 +295,59 @@ class Tree:
     def exports(self) -> list[Export]:
         """What the module exports (empty when it exports nothing it names)."""
         return list(self.grammar.exports(self))
+
+
+# -- helpers for the grammars' readers
+
+
+def items(nodes: Iterable[Node]) -> Value:
+    """The values of ``nodes`` as a list (a list literal's elements), if all are literals."""
+    values = []
+    for node in nodes:
+        ok, value = node.value()
+        if not ok:
+            return NO_VALUE
+        values.append(value)
+    return True, values
+
+
+def signed(node: Node, operand: Node | None) -> Value:
+    """The value of ``-x`` or ``+x`` (``node``) when its ``operand`` is a number."""
+    sign = node.children[0].kind if node.children else ""
+    ok, value = operand.value() if operand is not None and sign in ("-", "+") else NO_VALUE
+    if ok and isinstance(value, int | float) and not isinstance(value, bool):
+        return True, -value if sign == "-" else value
+    return NO_VALUE
+
+
+def constant_reader(
+    forbidden: frozenset[str], names: frozenset[str], allowed: Collection[str]
+) -> Callable[[Node], bool]:
+    """A grammar's ``constant``: no node of a ``forbidden`` kind (functions, assignments,
+    ``this``, errors) and no name but the ``allowed`` ones (``undefined``, ``List``...)."""
+
+    def constant(node: Node) -> bool:
+        for inner in node.walk():
+            if inner.kind in forbidden or inner.missing:
+                return False
+            if inner.kind in names and inner.text not in allowed:
+                return False
+        return True
+
+    return constant
+
+
+Checked = Callable[[Call], tuple[str, list[Node]] | None]
+"""``call -> (check, its arguments)`` when the call is a check, else ``None``."""
+
+
+def checks(checked: Checked) -> Callable[[Node], Iterator[Assertion]]:
+    """A grammar's ``assertions`` reader from what makes a call a check."""
+
+    def read(scope: Node) -> Iterator[Assertion]:
+        for call in scope.tree.calls(within=scope):
+            found = checked(call)
+            if found is not None:
+                yield Assertion(found[0], call.node, found[1], call.statement)
+
+    return read

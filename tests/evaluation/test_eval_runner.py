@@ -16,8 +16,8 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import _failures
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
-from codeproof.llm.base import Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.base import ChatSettings, Message
+from codeproof.llm.fake import FakeModel, Sampled
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.client import open_toolchain
 
@@ -90,7 +90,7 @@ def test_a_failing_task_is_recorded_and_the_run_goes_on(
 
 @pytest.mark.slow
 @pytest.mark.docker
-def test_pipeline_mode_repairs_until_its_own_tests_pass(
+def test_pipeline_mode_runs_the_engine_on_each_task(
     tiny_tasks: list[Task],
     make_scorer: Callable[..., Scorer],
     docker_ready: Settings,
@@ -99,7 +99,8 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
     add_tests = "from add import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
     even_tests = "from is_even import is_even\n\n\ndef test_even():\n    assert is_even(4)\n"
     add = "def add(a, b):\n    return a + b\n"
-    wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("False", "n % 2 == 0"))
+    crash = "def is_even(n):\n    return n.is_even()\n"  # an error a repair can fix
+    right = "def is_even(n):\n    return n % 2 == 0\n"
     rules: list[Rule] = [
         (_asks("You are a tester", "is_even"), "```python\nis_even(-2)\nis_even(4)\n```"),
         (_asks("You are a tester", "add"), "no calls today"),
@@ -107,14 +108,14 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
         (_asks("cannot see", "add"), _file("test_add.py", add_tests)),
         (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
         (_asks("Write the module", "add"), _file("add.py", add)),
-        (_asks("Write the module", "is_even"), _file("is_even.py", wrong)),
+        (_asks("Write the module", "is_even"), _file("is_even.py", crash)),
         (_asks("Complete the code", "add"), f"```python\n{add}```"),
-        (_asks("Complete the code", "is_even"), f"```python\n{wrong}```"),
+        (_asks("Complete the code", "is_even"), f"```python\n{crash}```"),
         (_asks("You fix", "is_even"), _file("is_even.py", right, "Summary: parity")),
     ]
     model = FakeModel(rules=rules)
     options = EvalOptions(
-        dataset="tiny", modes=("pipeline",), max_attempts=3, candidates=2, probe_inputs=2
+        dataset="tiny", modes=("pipeline",), max_attempts=3, candidates=3, probe_inputs=2
     )
     summary = Evaluator(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
@@ -123,33 +124,34 @@ def test_pipeline_mode_repairs_until_its_own_tests_pass(
         r["task_id"]: r
         for r in map(json.loads, (tmp_path / "results.jsonl").read_text().splitlines())
     }
-    assert rows["tiny/add"]["attempts"] == 1 and rows["tiny/is_even"]["attempts"] == 2
-    assert all(r["passed"] and r["own_tests_green"] for r in rows.values())
-    # tests, probe inputs, the prompt's completion, plan, the programmer's draft, repair
-    assert rows["tiny/is_even"]["llm_calls"] == 6
-    assert rows["tiny/is_even"]["history"][0].startswith("chose candidate 0 of 2")
-    # is_even(4) is a test's input already; add's reply held no call
-    note = rows["tiny/is_even"]["history"][0]
-    assert "outputs on 2 inputs (1 from the tests, 1 proposed)" in note
-    assert "outputs on 1 test inputs agree" in rows["tiny/add"]["history"][0]
+    add_row, even = rows["tiny/add"], rows["tiny/is_even"]
+    # add: the first draft (the single mode's answer) meets the example and the tests
+    assert add_row["attempts"] == 1 and add_row["llm_calls"] == 2  # tests, one completion
+    assert add_row["history"] == [add_row["history"][0]]
+    assert add_row["history"][0].startswith("chose candidate 0 of 1")
+    assert add_row["drafts_passed"] == [True] and add_row["chosen_draft"] == 0
+    # is_even: the first draft crashes; a rung of two more drafts crashes alike; a
+    # crash is what a repair can fix
+    assert even["attempts"] == 3 and even["passed"] and even["own_tests_green"]
+    # tests, the completion; plan, probe inputs, the spec draft, a sampled completion; repair
+    assert even["llm_calls"] == 7
+    assert even["history"][1].startswith("chose candidate 0 of 3")
+    assert "outputs on 2 inputs (1 from the tests, 1 proposed)" in even["history"][1]
+    assert even["history"][-1] == "parity"
     assert json.loads((tmp_path / "run.json").read_text())["probe_inputs"] == 2
     # what the choice was made from is kept for `codeproof eval-replay`
-    drafts = rows["tiny/is_even"]["draft_files"]
-    assert len(drafts) == 2 and all(d["is_even.py"].endswith(wrong) for d in drafts)
-    assert rows["tiny/is_even"]["designed_tests"] == {"test_is_even.py": even_tests}
-    assert rows["tiny/is_even"]["probe_inputs"] == ["is_even(-2)", "is_even(4)"]
-    assert rows["tiny/is_even"]["history"][1:] == ["parity"]
+    assert [d["is_even.py"].endswith(crash) for d in even["draft_files"]] == [True] * 3
+    assert even["designed_tests"] == {"test_is_even.py": even_tests}
+    assert even["probe_inputs"] == ["is_even(-2)", "is_even(4)"]
     assert summary.modes["pipeline"].success_rate == 1.0
-    assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "2": 1}
-    # every first draft is scored on the hidden tests: is_even's were both wrong (repair
+    assert summary.modes["pipeline"].attempts_histogram == {"1": 1, "3": 1}
+    # every draft is scored on the hidden tests: is_even's were all wrong (the repair
     # fixed it), so a perfect choice alone would have solved 1 of 2
-    assert rows["tiny/is_even"]["drafts_passed"] == [False, False]
-    assert rows["tiny/add"]["drafts_passed"] == [True, True]
-    assert rows["tiny/add"]["chosen_draft"] == 0
+    assert even["drafts_passed"] == [False, False, False]
     # the tests the code was held to, and what still failed, are kept for analysis
-    own_tests = rows["tiny/is_even"]["own_tests"]
+    own_tests = even["own_tests"]
     assert own_tests["test_is_even.py"] == even_tests and "test_is_even_examples.py" in own_tests
-    assert rows["tiny/is_even"]["own_failures"] == []
+    assert even["own_failures"] == []
     pipeline = summary.modes["pipeline"]
     assert (pipeline.drafts_scored, pipeline.any_draft_passed) == (2, 1)
     assert pipeline.chosen_draft_passed == 1
@@ -194,17 +196,16 @@ def test_the_final_failures_name_each_failing_test_or_the_run_message() -> None:
 
 
 @pytest.mark.docker
-def test_more_candidates_are_drawn_when_the_choice_misses_a_stated_example(
+def test_drafts_are_drawn_until_one_meets_the_stated_example(
     tiny_tasks: list[Task],
     make_scorer: Callable[..., Scorer],
     docker_ready: Settings,
     tmp_path: Path,
 ) -> None:
     wrong, right = (f"def is_even(n):\n    return {e}\n" for e in ("n % 2 == 1", "n % 2 == 0"))
-    completions = iter([wrong, right, wrong])  # greedy, then the two drawn later
 
-    def complete(_: list[Message]) -> str:
-        return f"```python\n{next(completions)}```"
+    def complete(_: list[Message], settings: ChatSettings) -> str:
+        return f"```python\n{right if settings.seed == 1 else wrong}```"  # the greedy one errs
 
     even_tests = "from is_even import is_even\n\n\ndef test_zero():\n    assert is_even(0)\n"
     rules: list[Rule] = [
@@ -212,28 +213,25 @@ def test_more_candidates_are_drawn_when_the_choice_misses_a_stated_example(
         (lambda m: "You plan how" in m[0].content, {"steps": ["Write it."]}),
         (_asks("cannot see", "is_even"), _file("test_is_even.py", even_tests)),
         (_asks("Write the module", "is_even"), _file("is_even.py", wrong)),
-        (_asks("Complete the code", "is_even"), complete),
+        (_asks("Complete the code", "is_even"), Sampled(complete)),
     ]
     model = FakeModel(rules=rules)
-    options = EvalOptions(
-        dataset="tiny", modes=("pipeline",), max_attempts=1, candidates=2, extra_candidates=2
-    )
+    options = EvalOptions(dataset="tiny", modes=("pipeline",), max_attempts=1, candidates=5)
     Evaluator(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
     ).run(tiny_tasks[1:])
     row = json.loads((tmp_path / "results.jsonl").read_text())
-    # both first drafts return False for the prompt's `is_even(4) -> True`
-    assert row["history"][0].startswith("chose candidate 0 of 2")
-    assert row["history"][0].endswith("misses 1 stated example(s), so 2 more candidates were drawn")
-    assert row["history"][1].startswith("chose candidate 2 of 4")
+    # the first draft returns False for the prompt's `is_even(4) -> True`; one rung of a
+    # spec draft and a sampled completion holds a draft that meets it: the ladder stops
+    assert row["history"][0].startswith("chose candidate 0 of 1")
+    assert row["history"][1].startswith("chose candidate 2 of 3")
     assert row["passed"] and row["own_tests_green"] and row["chosen_draft"] == 2
-    assert row["drafts_passed"] == [False, False, True, False]
-    assert len(row["draft_files"]) == 4
-    assert json.loads((tmp_path / "run.json").read_text())["extra_candidates"] == 2
+    assert row["drafts_passed"] == [False, False, True]
+    assert len(row["draft_files"]) == 3
 
 
 @pytest.mark.docker
-def test_no_candidates_are_drawn_when_the_choice_meets_the_examples(
+def test_no_drafts_are_drawn_when_the_first_meets_the_examples(
     tiny_tasks: list[Task],
     make_scorer: Callable[..., Scorer],
     docker_ready: Settings,
@@ -248,12 +246,12 @@ def test_no_candidates_are_drawn_when_the_choice_meets_the_examples(
         (_asks("Complete the code", "is_even"), f"```python\n{right}```"),
     ]
     model = FakeModel(rules=rules)
-    options = EvalOptions(dataset="tiny", modes=("pipeline",), candidates=2, extra_candidates=4)
+    options = EvalOptions(dataset="tiny", modes=("pipeline",), candidates=7)
     Evaluator(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
     ).run(tiny_tasks[1:])
     row = json.loads((tmp_path / "results.jsonl").read_text())
-    assert len(row["draft_files"]) == 2 and row["passed"]
+    assert len(row["draft_files"]) == 1 and row["passed"] and row["own_tests_green"]
     assert (
         sum(
             "Complete the code" in c.messages[0].content + c.messages[-1].content

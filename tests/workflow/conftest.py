@@ -1,4 +1,6 @@
-"""Fixtures of the workflow tests: the real toolchain (Docker sandbox) and a run store."""
+"""Fixtures of the workflow tests: toolchains (the in-memory double running the scripted,
+trusted Python of the tests in-process, or the real one on the Docker sandbox) and a run
+store."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.runner import Human, Runner, RunResult
 from codeproof.workflow.store import RunStore
+from inproc import memory_python_toolchain
 
 
 def _docker_reachable() -> bool:
@@ -95,19 +98,32 @@ RunFn = Callable[..., RunResult]
 
 
 @pytest.fixture
+def memory_toolchains() -> Callable[[str], ToolchainLike]:
+    """Language -> the in-memory toolchain double (Python only; no sandbox, no Docker)."""
+
+    def factory(language: str) -> ToolchainLike:
+        if language != "python":
+            pytest.skip(f"the in-memory toolchain runs scripted Python only, not {language}")
+        return memory_python_toolchain()
+
+    return factory
+
+
+@pytest.fixture
 def run_workflow(
     wf_settings: Settings,
     store: RunStore,
-    real_toolchains: Callable[[str], ToolchainLike],
+    memory_toolchains: Callable[[str], ToolchainLike],
     tmp_path: Path,
 ) -> RunFn:
-    """Start a run with a model and a human; options as keyword arguments."""
+    """Start a run with a model and a human on the in-memory toolchain; options as
+    keyword arguments."""
 
     def run(
         model: ChatModel, human: Human, request: str = "a slugify function", **options: Any
     ) -> RunResult:
         opts = RunOptions(out_dir=str(tmp_path / "out"), **options)
-        runner = Runner(wf_settings, store, model, real_toolchains, human)
+        runner = Runner(wf_settings, store, model, memory_toolchains, human)
         return runner.start(request, opts)
 
     return run

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wf_world import BAD_1, GOOD, World
+from wf_world import BROKEN, GOOD, TESTS, World, fenced
 
 from codeproof.cli import main
 from codeproof.commands import workflow_run as new_command
@@ -45,7 +45,7 @@ def use_model(monkeypatch: pytest.MonkeyPatch, model: FakeModel) -> None:
 
 
 def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
-    world = World(code={"slugify": BAD_1}, repairs={"slugify": [GOOD]})
+    world = World(code={"slugify": BROKEN}, repairs={"slugify": [GOOD]})
     use_model(monkeypatch, world.model())
 
     code, out, _ = cli(
@@ -89,12 +89,13 @@ def test_paused_run_exits_1_and_resume_finishes_it(home, tmp_path, monkeypatch, 
     world = World()
     down = {"on": True}
 
-    def plan(messages: list[Message]) -> str:
+    def tests(messages: list[Message]) -> str:
         if down["on"]:
             raise ProviderUnreachableError("connection refused", provider="fake")
-        return '{"steps": ["do it"]}'
+        return fenced("test_slugify.py", TESTS)
 
-    model = FakeModel(rules=[(lambda m: m[0].content.startswith("You plan"), plan), *world.rules()])
+    designer = (lambda m: m[0].content.startswith("You write python tests"), tests)
+    model = FakeModel(rules=[designer, *world.rules()])
     use_model(monkeypatch, model)
 
     code, _, err = cli(["new", "a slugify function", "--yes", "--out", "proj"], monkeypatch, capsys)

@@ -1,4 +1,5 @@
-"""Every branch of the workflow graph with the scripted FakeModel and the real sandbox."""
+"""Every branch of the workflow graph with the scripted FakeModel and the in-memory
+toolchain (test_resume, test_cli and test_e2e run the graph on the real sandbox)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from wf_world import BAD_1, BAD_2, BAD_3, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
+from wf_world import BAD_1, BROKEN, BROKEN_2, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
 
 from codeproof.core.types import ModuleOutcome
 from codeproof.workflow.deps import RunOptions
@@ -19,8 +20,6 @@ from codeproof.workflow.models import (
 )
 from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import Event, RunStore
-
-pytestmark = pytest.mark.docker
 
 
 def node_ends(store: RunStore, run_id: str, node: str) -> list[Event]:
@@ -100,59 +99,69 @@ def test_module_deselect_and_edit(run_workflow, store):
     assert not any("Module `extra`" in c.messages[1].content for c in model.calls)
 
 
+def test_code_that_does_not_load_is_repaired_first(run_workflow, store):
+    # a syntax error stops every test: one repair, no new drafts
+    world = World(code={"slugify": BROKEN}, repairs={"slugify": [GOOD]})
+    model = world.model()
+    result = run_workflow(model, ScriptedHuman(), auto=True)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 2
+    assert not node_ends(store, result.run_id, "draw")
+    assert sum(c.messages[0].content.startswith("You fix") for c in model.calls) == 1
+
+
 def test_repair_succeeds_on_attempt_3(run_workflow, store):
-    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2, GOOD]})
+    world = World(code={"slugify": BROKEN}, repairs={"slugify": [BROKEN_2, GOOD]})
     result = run_workflow(world.model(), ScriptedHuman(), auto=True)
 
     [outcome] = outcomes(store, result.run_id)
     assert outcome.status == "passed" and outcome.attempts == 3
-    executes = [
-        e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "execute"
-    ]
+    executes = node_ends(store, result.run_id, "execute")
     passed = [e.payload["output"]["work"]["report"]["passed"] for e in executes]
-    assert passed[-1] == 4 and passed[0] < 4 and len(passed) == 3
+    assert passed == [0, 0, 4]
 
 
-def test_exhaustion_then_continue(run_workflow, store):
-    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2, BAD_3]})
+def test_a_spent_ladder_escalates_without_repairing_assertions(run_workflow, store):
+    # every draft misreads the task the same way: assertions fail, nothing crashes
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [GOOD]})
     human = ScriptedHuman(escalations=[EscalationDecision(action="continue")])
+    model = world.model()
 
-    result = run_workflow(world.model(), human, auto=True, max_attempts=3, on_failure="ask")
+    result = run_workflow(model, human, auto=True, candidates=3, on_failure="ask")
 
     assert result.status == "done"
     [report] = [s for s in human.shown if isinstance(s, FailureReport)]
-    assert report.attempts == 3 and not report.stuck
-    assert report.history[0].change == "initial code"
+    assert report.attempts == 2 and not report.stuck  # the first draft, then one rung of two
+    assert report.history[0].change.startswith("chose candidate 0 of 1")
     assert report.failing and report.likely_cause
+    assert not any(c.messages[0].content.startswith("You fix") for c in model.calls)
     [outcome] = outcomes(store, result.run_id)
-    assert outcome.status == "failed" and outcome.attempts == 3
+    assert outcome.status == "failed" and outcome.attempts == 2
     module_report = report_json(Path(result.project_dir or ""))["modules"][0]  # type: ignore[index]
     assert module_report["status"] == "failed"
 
 
 def test_exhaustion_then_react_with_hint(run_workflow, store):
-    world = World(
-        code={"slugify": BAD_1},
-        repairs={"slugify": [BAD_2]},
-        hinted={"slugify": ("use re.sub", GOOD)},
-    )
+    world = World(code={"slugify": BAD_1}, hinted={"slugify": ("use re.sub", GOOD)})
     human = ScriptedHuman(escalations=[EscalationDecision(action="react", hint="use re.sub")])
     model = world.model()
 
-    result = run_workflow(model, human, auto=True, max_attempts=2, on_failure="ask")
+    result = run_workflow(model, human, auto=True, candidates=1, on_failure="ask")
 
     [outcome] = outcomes(store, result.run_id)
-    assert outcome.status == "passed" and outcome.attempts == 3
-    repair_prompts = [c for c in model.calls if c.messages[0].content.startswith("You fix")]
-    assert "use re.sub" in repair_prompts[-1].messages[1].content
-    assert "use re.sub" not in repair_prompts[0].messages[1].content
+    assert outcome.status == "passed" and outcome.attempts == 2
+    [repair_prompt] = [c for c in model.calls if c.messages[0].content.startswith("You fix")]
+    assert "use re.sub" in repair_prompt.messages[1].content
 
 
 def test_identical_code_twice_is_stuck_and_escalates_early(run_workflow, store):
-    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_1]})
+    world = World(code={"slugify": BROKEN}, repairs={"slugify": [BROKEN]})
     human = ScriptedHuman(escalations=[EscalationDecision(action="continue")])
 
-    result = run_workflow(world.model(), human, auto=True, max_attempts=5, on_failure="ask")
+    result = run_workflow(
+        world.model(), human, auto=True, max_attempts=5, candidates=1, on_failure="ask"
+    )
 
     [report] = [s for s in human.shown if isinstance(s, FailureReport)]
     assert report.stuck and report.attempts == 2
@@ -160,42 +169,58 @@ def test_identical_code_twice_is_stuck_and_escalates_early(run_workflow, store):
     assert outcomes(store, result.run_id)[0].status == "failed"
 
 
-def test_two_candidates_keep_the_one_passing_most(run_workflow, store):
-    world = World(code={"slugify": BAD_1}, alt_code={"slugify": GOOD})
-    result = run_workflow(world.model(), ScriptedHuman(), auto=True, candidates=2)
+def test_a_first_draft_that_passes_is_kept_without_drawing_more(run_workflow, store):
+    model = World().model()
+    result = run_workflow(model, ScriptedHuman(), auto=True, candidates=7)
 
     [outcome] = outcomes(store, result.run_id)
     assert outcome.status == "passed" and outcome.attempts == 1
+    assert not node_ends(store, result.run_id, "draw")
+    asked = [c.messages[0].content.split("\n")[0] for c in model.calls]
+    assert not any(a.startswith(("You plan", "You are a tester")) for a in asked)
+
+
+def test_drafts_are_drawn_when_the_first_fails_and_the_best_is_kept(run_workflow, store):
+    world = World(code={"slugify": BAD_1}, spec_code={"slugify": GOOD}, samples={"slugify": [GOOD]})
+    result = run_workflow(world.model(), ScriptedHuman(), auto=True, candidates=3)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.status == "passed" and outcome.attempts == 2
     assert outcome.files["slugify.py"] == GOOD
+    assert len(node_ends(store, result.run_id, "draw")) == 1
+    # two distinct codes, each run once: the choice does not run the first draft again,
+    # and the sampled draft that repeats the spec draft is not run twice
     tool_calls = store.events(result.run_id, "tool_call")
     assert [c.payload["tool"] for c in tool_calls].count("run_tests") == 2
 
 
-@pytest.mark.parametrize("extra", [0, 2])
-def test_more_candidates_are_drawn_when_every_one_misses_a_stated_example(
-    run_workflow, store, extra
-):
-    # both first candidates keep the space; the user's example needs a hyphen. Candidate
-    # 2's prompt carries the edge-case approach hint, and only it writes the right code.
+@pytest.mark.parametrize("candidates", [3, 7])
+def test_rungs_are_drawn_until_a_draft_meets_the_stated_example(run_workflow, store, candidates):
+    # every draft keeps the space but the one written with the edge-case approach hint
+    # (the third spec draft, on the third rung); the user's example needs a hyphen
     world = World(
         code={"slugify": BAD_1},
         code_when={"slugify": ("Pay special attention to edge cases", GOOD)},
     )
     request = 'a slugify function: slugify("Hello World") -> "hello-world"'
     result = run_workflow(
-        world.model(), ScriptedHuman(), request, auto=True, candidates=2, extra_candidates=extra
+        world.model(),
+        ScriptedHuman(),
+        request,
+        auto=True,
+        candidates=candidates,
+        on_failure="continue",
     )
 
     [outcome] = outcomes(store, result.run_id)
-    [first, *_] = node_ends(store, result.run_id, "execute")
-    note = first.payload["output"]["work"]["change"]
-    if extra:
-        assert outcome.status == "passed" and outcome.attempts == 1
-        assert outcome.files["slugify.py"] == GOOD
-        assert "it misses 1 stated example(s), so 2 more candidates were drawn" in note
-        assert "; then chose candidate 2 of 4" in note
-    else:  # the first choice stands and repair has to fix it
-        assert outcome.attempts == 2 and "more candidates" not in note
+    executes = node_ends(store, result.run_id, "execute")
+    if candidates == 7:
+        assert outcome.status == "passed" and outcome.files["slugify.py"] == GOOD
+        assert len(executes) == 4  # the first draft, then three rungs of two
+        assert "chose candidate 5 of 7" in executes[-1].payload["output"]["work"]["choice"]
+    else:
+        assert outcome.status == "failed" and len(executes) == 2
+        assert outcome.files["slugify.py"] == BAD_1
 
 
 LETTERS_ONLY = (
@@ -204,49 +229,49 @@ LETTERS_ONLY = (
 
 
 @pytest.mark.parametrize("probe_inputs", [0, 4])
-def test_proposed_inputs_choose_between_candidates_passing_every_test(
-    run_workflow, store, probe_inputs
-):
-    # the greedy candidate drops digits; no test has one, the proposed input does
+def test_drafts_that_split_on_proposed_inputs_draw_another_rung(run_workflow, store, probe_inputs):
+    # the first draft fails; of the next two, both pass every test but one drops digits.
+    # Only a proposed input ("a1 b2") tells them apart: then a third rung settles it.
     world = World(
-        code={"slugify": LETTERS_ONLY},
+        code={"slugify": BAD_1},
+        spec_code={"slugify": LETTERS_ONLY},
         alt_code={"slugify": GOOD},
+        samples={"slugify": [GOOD, GOOD, GOOD]},
         inputs={"slugify": 'slugify("a1 b2")\nslugify("")'},
     )
     result = run_workflow(
-        world.model(), ScriptedHuman(), auto=True, candidates=3, probe_inputs=probe_inputs
+        world.model(), ScriptedHuman(), auto=True, candidates=5, probe_inputs=probe_inputs
     )
 
     [outcome] = outcomes(store, result.run_id)
     assert outcome.status == "passed"
-    [design] = node_ends(store, result.run_id, "design_tests")
-    proposed = design.payload["output"]["probe_inputs"]
-    [execute] = node_ends(store, result.run_id, "execute")
-    note = execute.payload["output"]["work"]["change"]
+    draws = node_ends(store, result.run_id, "draw")
+    proposed = draws[0].payload["output"]["work"]["inputs"]
+    executes = node_ends(store, result.run_id, "execute")
+    note = executes[-1].payload["output"]["work"]["choice"]
     if probe_inputs:
         assert proposed == ['slugify("a1 b2")', 'slugify("")']
-        assert outcome.files["slugify.py"] == GOOD
-        assert "(4 from the tests, 2 proposed)" in note
+        assert len(draws) == 2 and outcome.files["slugify.py"] == GOOD
+        assert "2 proposed)" in note
     else:
         assert proposed == []
-        assert outcome.files["slugify.py"] == LETTERS_ONLY
+        assert len(draws) == 1 and outcome.files["slugify.py"] == LETTERS_ONLY
         assert "proposed" not in note
 
 
 def test_react_with_hand_edited_code_runs_it_directly(run_workflow, store):
-    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_2]})
+    world = World(code={"slugify": BAD_1})
     human = ScriptedHuman(
         escalations=[EscalationDecision(action="react", files={"slugify.py": GOOD})]
     )
     model = world.model()
 
-    result = run_workflow(model, human, auto=True, max_attempts=2, on_failure="ask")
+    result = run_workflow(model, human, auto=True, candidates=1, on_failure="ask")
 
     [outcome] = outcomes(store, result.run_id)
-    assert outcome.status == "passed" and outcome.attempts == 3
+    assert outcome.status == "passed" and outcome.attempts == 2
     assert outcome.files["slugify.py"] == GOOD
-    repairs = [c for c in model.calls if c.messages[0].content.startswith("You fix")]
-    assert len(repairs) == 1  # the hand edit went straight to the tests
+    assert not any(c.messages[0].content.startswith("You fix") for c in model.calls)
     executes = node_ends(store, result.run_id, "execute")
     assert executes[-1].payload["output"]["work"]["history"][-1]["change"] == "edited by hand"
 
@@ -254,26 +279,25 @@ def test_react_with_hand_edited_code_runs_it_directly(run_workflow, store):
 def test_react_with_an_edited_module_starts_the_module_over(run_workflow, store):
     world = World(
         code={"slugify": BAD_1},
-        repairs={"slugify": [BAD_2]},
         code_when={"slugify": ("Slugs, done right.", GOOD)},
     )
     edited = SLUGIFY.model_copy(update={"purpose": "Slugs, done right."})
     human = ScriptedHuman(escalations=[EscalationDecision(action="react", module=edited)])
 
-    result = run_workflow(world.model(), human, auto=True, max_attempts=2, on_failure="ask")
+    result = run_workflow(world.model(), human, auto=True, candidates=1, on_failure="ask")
 
     [outcome] = outcomes(store, result.run_id)
     assert outcome.status == "passed" and outcome.module.purpose == "Slugs, done right."
-    assert outcome.attempts == 3
+    assert outcome.attempts == 2
     assert len(node_ends(store, result.run_id, "plan")) == 2
     assert len(node_ends(store, result.run_id, "design_tests")) == 2
 
 
 def test_stop_skips_the_remaining_modules(run_workflow, store):
-    world = World(modules=[SLUGIFY, EXTRA], code={"slugify": BAD_1}, repairs={"slugify": [BAD_2]})
+    world = World(modules=[SLUGIFY, EXTRA], code={"slugify": BAD_1})
     human = ScriptedHuman(escalations=[EscalationDecision(action="stop")])
 
-    result = run_workflow(world.model(), human, max_attempts=2, on_failure="ask")
+    result = run_workflow(world.model(), human, candidates=1, on_failure="ask")
 
     assert result.status == "failed" and result.reason == "stopped by the user"
     assert [(o.module.name, o.status) for o in outcomes(store, result.run_id)] == [

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from wf_world import BAD_1, BAD_2, GOOD, ScriptedHuman, World
+from wf_world import BROKEN, BROKEN_2, GOOD, ScriptedHuman, World
 
 from codeproof.core.config import load_settings
 from codeproof.toolchains.client import ToolchainClient
@@ -30,8 +30,8 @@ from codeproof.workflow.store import RunStore
 
 WORLD = World(
     questions=[["Keep unicode letters?"]],
-    code={"slugify": BAD_1},
-    repairs={"slugify": [BAD_2, BAD_2.replace("lower()", "lower() ") + "\n", GOOD]},
+    code={"slugify": BROKEN},
+    repairs={"slugify": [BROKEN_2, BROKEN_2.replace("lower(", "lower( ") + "\n", GOOD]},
 )
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from codeproof.core.types import Clarification, Module, Spec
-from codeproof.llm.base import Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.base import ChatSettings, Message
+from codeproof.llm.fake import FakeModel, Sampled
 from codeproof.workflow.models import (
     ClarifyAnswer,
     ClarifyRequest,
@@ -32,6 +32,8 @@ def slugify(text):
 BAD_1 = "def slugify(text):\n    return text.lower()\n"
 BAD_2 = "def slugify(text):\n    return text.lower().replace(' ', '-')\n"
 BAD_3 = "def slugify(text):\n    return text.strip().lower().replace(' ', '-')\n"
+BROKEN = "def slugify(text)\n    return text.lower()\n"  # a syntax error: nothing loads
+BROKEN_2 = "def slugify(text):\n    return text.lower(\n"
 TESTS = """from slugify import slugify
 
 
@@ -99,8 +101,11 @@ class World:
         questions: Clarifying questions per round (rounds beyond the list are ready).
         assumptions: Assumptions the analyst states.
         modules: Proposed modules.
-        code: Module -> the programmer's code (candidate 0).
-        alt_code: Module -> the code of candidates 1.. (when several are asked).
+        code: Module -> the first draft (straight from the request, greedy), and every
+            other draft unless the fields below say otherwise.
+        spec_code: Module -> the drafts written from the spec and plan.
+        alt_code: Module -> the spec drafts written with an approach hint (after the first).
+        samples: Module -> the sampled drafts from the request, by seed (seed 1 first).
         repairs: Module -> successive repair codes; the repair number is taken from
             the count of earlier attempts listed in the prompt.
         hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
@@ -112,7 +117,9 @@ class World:
     assumptions: list[str] = field(default_factory=lambda: ["ASCII input only"])
     modules: list[Module] = field(default_factory=lambda: [SLUGIFY])
     code: dict[str, str] = field(default_factory=lambda: {"slugify": GOOD})
+    spec_code: dict[str, str] = field(default_factory=dict)
     alt_code: dict[str, str] = field(default_factory=dict)
+    samples: dict[str, list[str]] = field(default_factory=dict)
     repairs: dict[str, list[str]] = field(default_factory=dict)
     hinted: dict[str, tuple[str, str]] = field(default_factory=dict)
     code_when: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -132,14 +139,19 @@ class World:
             assumptions=self.assumptions,
         )
 
-    def write(self, messages: list[Message]) -> str:
+    def write(self, messages: list[Message], settings: ChatSettings) -> str:
         name = _module(messages)
         when = self.code_when.get(name)
         if when and when[0] in _user(messages):
             return fenced(f"{name}.py", when[1])
-        alt = "## Approach" in _user(messages) or "Approach:" in _user(messages)
-        code = self.alt_code.get(name, self.code[name]) if alt else self.code[name]
-        return fenced(f"{name}.py", code)
+        if "Write exactly what the user asks" in _system(messages):  # from the request
+            seed = settings.seed or 0
+            samples = self.samples.get(name, [])
+            code = samples[min(seed, len(samples)) - 1] if seed and samples else self.code[name]
+            return fenced(f"{name}.py", code)
+        spec = self.spec_code.get(name, self.code[name])
+        alt = "Approach:" in _user(messages)
+        return fenced(f"{name}.py", self.alt_code.get(name, spec) if alt else spec)
 
     def repair(self, messages: list[Message]) -> str:
         name, user = _module(messages), _user(messages)
@@ -176,7 +188,7 @@ class World:
                 starts("You are a tester"),
                 lambda m: f"```python\n{self.inputs.get(_module(m), '')}\n```",
             ),
-            (starts("You are an expert python programmer"), self.write),
+            (starts("You are an expert python programmer"), Sampled(self.write)),
             (starts("You fix python code"), self.repair),
             (starts("You write short documentation"), {"summary": "Makes slugs.", "items": []}),
         ]

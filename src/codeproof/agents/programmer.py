@@ -58,6 +58,13 @@ APPROACHES: tuple[str | None, ...] = (
 TEMPERATURES: tuple[float, ...] = (0.0, 0.7, 0.7, 0.8, 0.8, 0.9)
 """Temperature per candidate (the last one repeats)."""
 
+DIRECT_SYSTEM = """You are an expert {language} programmer.
+Write exactly what the user asks, with the names the user gives. Follow the conventions.
+Output only the code file: no explanations, no tests, no example usage."""
+
+DIRECT_TEMPERATURE = 0.8
+"""Temperature of the direct drafts after the first (greedy) one."""
+
 
 def no_context(spec: Spec, module: Module) -> str:
     """The default :data:`ContextProvider`: no retrieved context."""
@@ -132,6 +139,43 @@ def write_code(
         return [candidate(i) for i in indices]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="programmer") as pool:
         return list(pool.map(candidate, indices))
+
+
+def write_direct(
+    model: ChatModel,
+    words: str,
+    module: Module,
+    conventions: str,
+    *,
+    index: int = 0,
+    dependency_files: Mapping[str, str] | None = None,
+    context: str = "",
+    max_tokens: int = 1536,
+) -> dict[str, str]:
+    """The module written straight from the user's own words (no spec, no plan).
+
+    Draft 0 is greedy: what one model call gives. Draft ``index`` > 0 is sampled with
+    seed ``index``. ``context`` is retrieved text for the prompt. Returns the source
+    files (empty when the reply held no code).
+    """
+    layout = layout_for(module.language)
+    deps = section(
+        "Modules you can import (already written, do not rewrite them)",
+        render_files(dependency_files or {}, layout, limit=3000),
+    )
+    user = join_sections(
+        section("The user's request", words.strip()),
+        "Write this module of the request:\n" + render_module(module),
+        section("Conventions", conventions.strip()),
+        deps,
+        section("Context", context),
+        FILE_FORMAT.format(path=layout.source_path(module.name), tag=layout.fence_tag),
+    )
+    messages = conversation(DIRECT_SYSTEM.format(language=module.language), user)
+    temperature = 0.0 if index == 0 else DIRECT_TEMPERATURE
+    settings = ChatSettings(temperature=temperature, seed=index, max_tokens=max_tokens)
+    reply = model.chat(messages, settings).text
+    return {f.path: f.content for f in parse_code(reply, module, layout)}
 
 
 def _prompt_body(

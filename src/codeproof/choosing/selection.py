@@ -32,6 +32,7 @@ from codeproof.choosing.consensus import consensus, edit_asserts
 from codeproof.choosing.examples import example_tests, interface_names, is_example_test
 from codeproof.choosing.mutation import MUTANTS, mutants
 from codeproof.choosing.probing import (
+    Outputs,
     RunProgram,
     agreement,
     example_checks,
@@ -91,6 +92,9 @@ class Choice:
     mutant_agreement: list[int] = field(default_factory=list)
     """Per candidate: agreement on the mutated inputs (:mod:`~codeproof.choosing.mutation`)."""
     mutants: int = 0
+    contested: bool = False
+    """Candidates passing the same tests as the chosen one disagree with it on some probe,
+    and those that agree with it on every probe are not a majority of them."""
 
     @property
     def examples_missed(self) -> int:
@@ -231,16 +235,17 @@ def choose(
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
     tests, reports, uncompiled = _prune_uncompiled(run, language, candidates, tests, reports)
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
-    probing = run_program is not None and len(candidates) > 1
-    checks = example_checks(module, examples) if probing else []
-    calls = [*probe_calls(module, tests), *(c for c, _ in checks)] if probing else []
+    several = run_program is not None and len(candidates) > 1
+    checks = example_checks(module, examples) if run_program is not None else []
+    calls = [*probe_calls(module, tests)] if several else []
+    calls = list(dict.fromkeys([*calls, *(c for c, _ in checks)]))
     lines = {str(i): line for i, line in enumerate(inputs)}
-    proposed = [c for c in probe_calls(module, lines) if c not in calls] if probing else []
+    proposed = [c for c in probe_calls(module, lines) if c not in calls] if several else []
     calls = list(dict.fromkeys([*calls, *proposed]))
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
-    agree = agreement(outputs) if calls else []
+    agree = agreement(outputs) if several and calls else []
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
-    extra = mutants(language, calls, mutated)
+    extra = mutants(language, calls, mutated) if several else []
     tie = _agreement_on(run_program, module, candidates, extra)
     verdict = judge(
         reports, protected=protected, outputs_agree=agree, examples_met=met, tiebreak=tie
@@ -253,6 +258,7 @@ def choose(
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
+    choice.contested = _contested(reports, outputs, verdict.index) if several and calls else False
     misfit_edit = registry.language_for(language).misfit_edit
     if not report.green and misfit_edit is not None:
         edited, notes = misfit_edit(
@@ -260,7 +266,7 @@ def choose(
         )
         if notes:
             _retest(run, choice, edited, notes)
-    if calls and not choice.report.green:
+    if several and calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)
         edited, notes = edit_asserts(language, choice.tests, agreed, generated.keys())
@@ -275,32 +281,19 @@ def choose(
     return choice
 
 
-Candidates = list[dict[str, str]]
-
-
-def choose_or_draw(
-    pick: Callable[[Candidates], Choice],
-    candidates: Candidates,
-    extra: int,
-    draw: Callable[[int, int], Candidates],
-) -> tuple[Candidates, Choice, str]:
-    """Choose; when the pick misses a stated example, draw ``extra`` more and choose again.
-
-    The stated examples rank first, so a pick that misses one means every candidate
-    does; a misreading shared by the first candidates is often absent from a few more.
-    ``draw(n, first)`` returns candidates ``first`` .. ``first + n - 1``. Returns all
-    the candidates, the choice among them, and a note on the draw (empty when none was
-    needed).
-    """
-    choice = pick(candidates)
-    if len(candidates) < 2 or not extra or not choice.examples_missed:
-        return candidates, choice, ""
-    note = (
-        f"{choice.note}; it misses {choice.examples_missed} stated example(s), "
-        f"so {extra} more candidates were drawn"
-    )
-    candidates = [*candidates, *draw(extra, len(candidates))]
-    return candidates, pick(candidates), note
+def _contested(reports: Sequence[TestReport], outputs: Sequence[Outputs], index: int) -> bool:
+    """Whether the candidates passing the chosen one's tests split on its outputs: those
+    agreeing with it on every probe are no strict majority of them."""
+    passed = _passed(reports[index])
+    peers = [
+        i
+        for i, report in enumerate(reports)
+        if report.total > 0 and _passed(report) == passed and outputs[i] is not None
+    ]
+    if outputs[index] is None or len(peers) < 2:
+        return False
+    same = sum(1 for i in peers if outputs[i] == outputs[index])
+    return 2 * same <= len(peers)
 
 
 def _agreement_on(

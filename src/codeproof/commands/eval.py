@@ -121,19 +121,12 @@ def eval_command(
         int | None, typer.Option(min=1, help="Pipeline test runs per task (workflow default).")
     ] = None,
     candidates: Annotated[
-        int | None, typer.Option(min=1, help="Pipeline candidates per task (workflow default).")
+        int | None,
+        typer.Option(min=1, help="Most pipeline drafts per task (workflow.candidates)."),
     ] = None,
     probe_inputs: Annotated[
         int | None,
         typer.Option(min=0, max=40, help="Proposed probe inputs per task (workflow default)."),
-    ] = None,
-    extra_candidates: Annotated[
-        int | None,
-        typer.Option(
-            min=0,
-            help="Pipeline completions drawn when the chosen candidate misses a stated example "
-            "(default workflow.extra_candidates: as many as --candidates; 0: never).",
-        ),
     ] = None,
     provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
     model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
@@ -164,7 +157,6 @@ def eval_command(
         max_attempts=max_attempts or settings.workflow.max_attempts,
         candidates=settings.workflow.candidates,
         probe_inputs=settings.workflow.probe_inputs,
-        extra_candidates=settings.workflow.extra if extra_candidates is None else extra_candidates,
         max_tokens=settings.llm.max_tokens,
         test_timeout_s=settings.sandbox.timeout_s,
         resume=resume,

@@ -11,8 +11,16 @@ OnFailure = Literal["ask", "continue", "stop"]
 
 
 def new(
-    request: Annotated[str, typer.Argument(help="What to build, in plain words.")],
-    lang: Annotated[str | None, typer.Option("--lang", help="python, javascript or java.")] = None,
+    request: Annotated[
+        str | None,
+        typer.Argument(
+            help="What to build, in plain words (optional with --spec).", show_default=False
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language (default: the request's, else the first known)."),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Output directory.")] = None,
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Non-interactive: assume, accept, continue.")
@@ -28,11 +36,21 @@ def new(
     ] = None,
     candidates: Annotated[
         int | None,
-        typer.Option("--candidates", min=1, help="Programmer candidates per module."),
+        typer.Option(
+            "--candidates", min=1, help="Most drafts per module (the evidence ladder's cap)."
+        ),
     ] = None,
     provider: Annotated[str | None, typer.Option(help="Override llm.provider.")] = None,
     model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
+    spec: Annotated[
+        Path | None,
+        typer.Option(
+            "--spec",
+            help='A JSON spec to build ({"spec": {...}, "modules": [...]}): no questions, '
+            "no analysis.",
+        ),
+    ] = None,
 ) -> None:
     """Turn REQUEST into a tested project (interactive unless --yes)."""
     from codeproof.commands.workflow_run import start_new  # heavy: langgraph, MCP
@@ -49,6 +67,7 @@ def new(
         provider=provider,
         model=model,
         json_out=json_out,
+        spec_file=spec,
     )
 
 

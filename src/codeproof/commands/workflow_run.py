@@ -16,14 +16,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from codeproof.agents.prompting import render_spec
 from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, TerminalHuman
 from codeproof.core.config import Settings, load_settings
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 from codeproof.llm.registry import get_chat_model
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.router import languages
 from codeproof.workflow.deps import RunOptions, ToolchainLike
-from codeproof.workflow.inputs import validate_language, validate_out_dir, validate_request
+from codeproof.workflow.inputs import (
+    read_spec_file,
+    validate_language,
+    validate_out_dir,
+    validate_request,
+)
 from codeproof.workflow.runner import AutoHuman, Human, Runner, RunResult
 from codeproof.workflow.store import RunStore, new_run_id
 from codeproof.workflow.summary import summarize
@@ -75,6 +82,7 @@ def execute(
             "interactive mode needs a terminal", hint="pass --yes (or --json to answer as JSON)"
         )
     console = Console(stderr=json_out)
+    registry.add_configured(settings)  # [toolchains.<name>] without a language package
     known = languages(settings)
     model = get_chat_model(settings)
     try:
@@ -134,7 +142,7 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
 
 
 def start_new(
-    request: str,
+    request: str | None,
     *,
     lang: str | None,
     out: Path | None,
@@ -146,9 +154,16 @@ def start_new(
     provider: str | None,
     model: str | None,
     json_out: bool,
+    spec_file: Path | None = None,
 ) -> None:
     """Validate the input of ``codeproof new``, then run the workflow."""
-    text = validate_request(request)
+    given = read_spec_file(spec_file) if spec_file is not None else None
+    if request is not None:
+        text = validate_request(request)
+    elif given is not None:
+        text = validate_request(render_spec(given.spec))
+    else:
+        raise InputError("no request given", hint='codeproof new "what to build" (or --spec FILE)')
     settings = load_settings(
         llm={"provider": provider, "model": model},
         workflow={
@@ -170,8 +185,15 @@ def start_new(
         max_clarify_rounds=wf.max_clarify_rounds,
         candidates=wf.candidates,
         probe_inputs=wf.probe_inputs,
-        extra_candidates=wf.extra,
         provider=settings.llm.provider,
         model=settings.llm.model,
     )
-    execute(settings, options, json_out, run_id, lambda r: r.start(text, options, run_id))
+    spec = given.spec if given is not None else None
+    planned = given.modules if given is not None else []
+    execute(
+        settings,
+        options,
+        json_out,
+        run_id,
+        lambda r: r.start(text, options, run_id, spec=spec, modules=planned),
+    )

@@ -80,10 +80,17 @@ class SandboxSettings(_Section):
 
 
 class ToolchainServer(_Section):
-    """How to start one toolchain MCP server."""
+    """How to start one toolchain MCP server, and (for a language codeproof has no
+    package for) where its modules and tests go."""
 
     command: list[str]
     env: dict[str, str] = Field(default_factory=dict)
+    source_path: str = "{module}.txt"
+    """Where a module's source goes (``{module}`` is replaced), e.g. ``{module}.go``."""
+    test_path: str = "test_{module}.txt"
+    """Where its tests go, e.g. ``{module}_test.go``."""
+    fence: str = ""
+    """The fence tag models write for the language (default: its name)."""
 
 
 class WorkflowSettings(_Section):
@@ -92,22 +99,14 @@ class WorkflowSettings(_Section):
     max_attempts: int = 5
     on_failure: Literal["ask", "continue", "stop"] = "ask"
     max_clarify_rounds: int = 3
-    candidates: int = Field(default=3, ge=1)
-    """Programmer candidates per module; all run against the tests, and the choice and the
-    quarantine of disputed tests go by their agreement (1 turns both off)."""
+    candidates: int = Field(default=7, ge=1)
+    """The most drafts the evidence ladder may write per module. The first draft answers
+    the user's words as one call would; more are drawn, two at a time, only while the
+    evidence is against the current choice (a stated example missed, a crash, failing
+    tests). 1: never more than the first."""
     probe_inputs: int = Field(default=10, ge=0, le=40)
-    """Edge-case inputs the input designer proposes per module, on which the candidates'
-    outputs are compared besides the tests' own inputs (0: the tests' inputs only; no
-    effect with one candidate)."""
-    extra_candidates: int | None = Field(default=None, ge=0)
-    """Candidates drawn when the chosen one misses an example the user stated (then every
-    candidate misses one); the choice is made again among all. ``None``: as many as
-    ``candidates``; 0: never (no effect with one candidate)."""
-
-    @property
-    def extra(self) -> int:
-        """``extra_candidates`` resolved (``None`` is as many as ``candidates``)."""
-        return self.candidates if self.extra_candidates is None else self.extra_candidates
+    """Edge-case inputs the input designer proposes once drafts are drawn, on which the
+    drafts' outputs are compared besides the tests' own inputs (0: the tests' inputs only)."""
 
 
 class EvaluationSettings(_Section):

@@ -73,6 +73,10 @@ class RunInfo(BaseModel):
     candidates: int | None = None
     probe_inputs: int | None = None
     extra_candidates: int | None = None
+    """Runs before the evidence ladder: completions drawn when every draft missed an example."""
+    engine: str | None = None
+    """Which pipeline ran: ``ladder`` (the engine of ``codeproof new``); ``None``: the
+    evaluation's own fixed fan-out, before the engine was shared."""
     paired_from: dict[str, str] | None = None
     """Set by ``codeproof eval-pair``: each mode's ``provider/model`` (two runs joined)."""
 
@@ -180,3 +184,9 @@ def _check_same_run(previous: RunInfo, current: RunInfo) -> None:
                 f"--resume: this directory holds a run with {key}={before!r}, not {now!r}",
                 hint="use the same options as the interrupted run, or another --out directory",
             )
+    both = "pipeline" in previous.modes and "pipeline" in current.modes
+    if both and previous.engine != current.engine:
+        raise InputError(
+            f"--resume: this directory holds a run of another pipeline ({previous.engine!r})",
+            hint="resume it with the codeproof version that made it, or use another --out",
+        )

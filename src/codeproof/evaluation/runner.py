@@ -24,6 +24,7 @@ from codeproof.core.errors import (
     StructuredOutputError,
     ToolchainError,
 )
+from codeproof.engine.context import EngineOptions
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.extract import assemble
 from codeproof.evaluation.metering import MeteredModel
@@ -61,13 +62,21 @@ class EvalOptions:
     limit: int | None = None
     sample_seed: int = 0
     max_attempts: int = 5
-    candidates: int = 1
-    probe_inputs: int = 0
-    extra_candidates: int = 0
-    """Prompt completions drawn when the chosen candidate misses a stated example."""
+    candidates: int = 7
+    """The most drafts the evidence ladder may write per task."""
+    probe_inputs: int = 8
     max_tokens: int = 1024
     test_timeout_s: float = 60.0
     resume: bool = False
+
+    def engine(self) -> EngineOptions:
+        """The engine's budget for one task (the same engine as ``codeproof new``)."""
+        return EngineOptions(
+            max_attempts=self.max_attempts,
+            max_drafts=self.candidates,
+            probe_inputs=self.probe_inputs,
+            timeout_s=self.test_timeout_s,
+        )
 
 
 @dataclass
@@ -128,7 +137,7 @@ class Evaluator:
             max_attempts=o.max_attempts,
             candidates=o.candidates,
             probe_inputs=o.probe_inputs,
-            extra_candidates=o.extra_candidates,
+            engine="ladder" if "pipeline" in o.modes else None,
             task_ids=[t.task_id for t in tasks],
         )
 
@@ -177,16 +186,7 @@ class Evaluator:
     def _solve(self, mode: Mode, model: BaseChatModel, task: Task) -> _Solved:
         if mode == "single":
             return _Solved(solve_single(model, task, max_tokens=self.options.max_tokens), None, 1)
-        outcome = run_pipeline(
-            model,
-            self._runner(task.language),
-            task,
-            max_attempts=self.options.max_attempts,
-            candidates=self.options.candidates,
-            probe_inputs=self.options.probe_inputs,
-            extra_candidates=self.options.extra_candidates,
-            timeout_s=self.options.test_timeout_s,
-        )
+        outcome = run_pipeline(model, self._runner(task.language), task, self.options.engine())
         return _Solved(
             assemble(task, outcome.code),
             outcome.own_tests_green,

@@ -61,6 +61,8 @@ class Editing:
             tests`` (for the repairer's prompt), or ``None`` to show whole files.
         signatures: ``(source, path) -> public signatures`` (for docs and prompts).
         examples: ``(test source) -> usage examples`` read from passing tests (docs).
+        assertion: ``failure message -> whether the test's check failed`` (the code ran and
+            gave another result), as opposed to the code crashing (a repairable error).
     """
 
     fix_source: Callable[[str, str], str]
@@ -71,6 +73,7 @@ class Editing:
     examples: Callable[[str], list[Example]]
     uncompiled_tests: Callable[[str, Mapping[str, str]], list[str]] | None = None
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
+    assertion: Callable[[str], bool] = lambda message: False
 
 
 # -- choosing by execution -------------------------------------------------------------
@@ -255,9 +258,9 @@ class Language:
         label: How prompts name it (``JavaScript (Node.js, CommonJS)``).
         aliases: Other spellings users and models use (``js``, ``node``...).
         layout: Where modules and tests go; fence tags.
-        toolchain: The built-in toolchain server's name (``codeproof mcp toolchain X``)
-            and a factory of its implementation.
-        image: The sandbox image recipe.
+        toolchain_name: The built-in toolchain server's name (``codeproof mcp toolchain X``).
+        make_toolchain: Its implementation (``None``: a configured server serves it).
+        image: The sandbox image recipe (``None``: its toolchain server brings its own).
         editing: Clean-up and test editing.
         choosing: Probing, example tests, mutation, assertion editing.
         scanners: Security scanners of its code (besides the language-free ones).
@@ -272,8 +275,8 @@ class Language:
     aliases: frozenset[str]
     layout: Layout
     toolchain_name: str
-    make_toolchain: Callable[[], Toolchain]
-    image: Recipe
+    make_toolchain: Callable[[], Toolchain] | None
+    image: Recipe | None
     editing: Editing
     project: Project
     choosing: Choosing = field(default_factory=Choosing)
@@ -290,6 +293,19 @@ class Language:
     def spelled(self, token: str) -> bool:
         """Whether ``token`` (lower case) names this language."""
         return token == self.name or token in self.aliases
+
+
+_FAILURE_TYPE = re.compile(r"^\s*(?:E\s+)?(?P<type>[A-Za-z_$][\w.$]*)(?:\s*\[[^\]]*\])?\s*(?::|$)")
+
+
+def failure_type(message: str) -> str:
+    """The exception type a test failure message starts with (``pkg.AssertionError``,
+    ``AssertionError [ERR_ASSERTION]``, pytest's ``E   TypeError``), or ``""``."""
+    for line in message.splitlines():
+        if line.strip():
+            match = _FAILURE_TYPE.match(line)
+            return match.group("type").rsplit(".", 1)[-1] if match else ""
+    return ""
 
 
 def words(text: str) -> list[str]:

@@ -3,16 +3,18 @@
 Adding a language is a new package ``codeproof/languages/<name>/`` exposing ``LANGUAGE``
 plus one line in :data:`BUILTIN` (docs/languages.md lists what a language provides).
 A language whose toolchain server is configured in ``[toolchains.<name>]`` without a
-package is still usable: :func:`configured` gives it a plain layout from the settings.
+package is still usable: :func:`add_configured` gives it a plain layout from the settings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from codeproof.core.config import Settings
 from codeproof.core.errors import UnknownLanguageError
 from codeproof.languages import java, javascript, python
 from codeproof.languages.base import Language, words
+from codeproof.languages.configured import configured_language
 from codeproof.languages.layout import Layout
 
 BUILTIN: tuple[Language, ...] = (python.LANGUAGE, javascript.LANGUAGE, java.LANGUAGE)
@@ -31,6 +33,15 @@ def add(language: Language) -> None:
     if any(known.name == language.name for known in BUILTIN):
         return
     _extra[language.name] = language
+
+
+def add_configured(settings: Settings) -> None:
+    """Make every language of ``[toolchains.<name>]`` without a package known (a plain
+    layout from its configuration, :mod:`.configured`)."""
+    for name, server in settings.toolchains.items():
+        canonical = name.strip().lower()
+        if find(canonical) is None:
+            add(configured_language(canonical, server))
 
 
 def names() -> list[str]:

@@ -7,7 +7,8 @@ Two ways to script it::
 
 A list is consumed in order, one entry per request; rules are tried in order on every
 request and are never consumed. A reply is a string, a dict or pydantic model (sent as
-JSON), or a callable ``(messages) -> reply``. Every request is recorded in
+JSON), or a callable ``(messages) -> reply``; a :class:`Sampled` callable also gets the
+request's settings (temperature, seed), to script sampled replies. Every request is recorded in
 :attr:`FakeModel.calls`. Structured output, the re-ask, the cache and the stats behave
 exactly as with real providers because they are shared (see :mod:`.provider`).
 """
@@ -28,7 +29,15 @@ from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
 from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
 
-Reply = str | dict[str, Any] | BaseModel | Callable[[list[Message]], Any]
+
+@dataclass(frozen=True)
+class Sampled:
+    """A reply that depends on the request's settings: ``fn(messages, settings)``."""
+
+    fn: Callable[[list[Message], ChatSettings], Any]
+
+
+Reply = str | dict[str, Any] | BaseModel | Callable[[list[Message]], Any] | Sampled
 Predicate = Callable[[list[Message]], bool]
 
 
@@ -110,8 +119,11 @@ class FakeModel(BaseChatModel):
             f"FakeModel script exhausted after {asked} answered call(s); no reply for: {last!r}"
         )
 
-    def _render(self, reply: Reply, messages: list[Message]) -> str:
-        value = reply(messages) if callable(reply) else reply
+    def _render(self, reply: Reply, messages: list[Message], settings: ChatSettings) -> str:
+        if isinstance(reply, Sampled):
+            value = reply.fn(messages, settings)
+        else:
+            value = reply(messages) if callable(reply) else reply
         if isinstance(value, BaseModel):
             return value.model_dump_json()
         if isinstance(value, dict | list):
@@ -123,7 +135,7 @@ class FakeModel(BaseChatModel):
     ) -> str:
         with self._lock:
             self.calls.append(FakeCall(list(messages), settings, schema))
-        return self._render(self._next_reply(messages), messages)
+        return self._render(self._next_reply(messages), messages, settings)
 
     def _complete(
         self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None

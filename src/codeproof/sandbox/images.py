@@ -43,7 +43,11 @@ _TRIM = ("usr/share/doc", "usr/share/man", "usr/share/info", "usr/share/locale")
 
 def image_recipes() -> dict[str, Recipe]:
     """Every sandbox image, by name: one per registered language."""
-    return {language.image.language: language.image for language in registry.languages()}
+    return {
+        language.image.language: language.image
+        for language in registry.languages()
+        if language.image is not None
+    }
 
 
 def image_names() -> list[str]:
@@ -61,8 +65,8 @@ def image_for(text: str) -> str:
     if text in image_recipes():
         return text
     language = registry.find(text)
-    if language is None:
-        known = sorted({*image_names(), *registry.names()})
+    if language is None or language.image is None:
+        known = sorted({*image_names(), *(lang.name for lang in registry.BUILTIN)})
         raise InputError(f"unknown language {text!r}", hint=f"use one of: {', '.join(known)}")
     return language.image.language
 

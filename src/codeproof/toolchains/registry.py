@@ -12,7 +12,7 @@ from codeproof.toolchains.base import Toolchain
 
 def toolchain_names() -> list[str]:
     """The names of the built-in toolchains, one per registered language."""
-    return [language.toolchain_name for language in registry.languages()]
+    return [lang.toolchain_name for lang in registry.languages() if lang.make_toolchain]
 
 
 def get_toolchain(name: str) -> Toolchain:
@@ -22,7 +22,7 @@ def get_toolchain(name: str) -> Toolchain:
         InputError: No built-in toolchain has that name.
     """
     for language in registry.languages():
-        if language.toolchain_name == name:
+        if language.toolchain_name == name and language.make_toolchain is not None:
             return language.make_toolchain()
     raise InputError(
         f"no built-in toolchain {name!r}", hint=f"use one of: {', '.join(toolchain_names())}"

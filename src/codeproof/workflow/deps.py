@@ -15,15 +15,12 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from codeproof.core.config import Settings
-from codeproof.core.types import Module, Spec
+from codeproof.engine.context import ContextFn, Memo
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.store import RunStore
-
-ContextFn = Callable[[Spec, Module], str]
-"""The retrieval plug: extra context for the programmer (``None`` = no retrieval)."""
 
 
 class ToolchainLike(ToolchainAPI, Protocol):
@@ -49,9 +46,9 @@ class RunOptions(BaseModel):
     max_attempts: int = Field(default=5, ge=1)
     on_failure: Literal["ask", "continue", "stop"] = "ask"
     max_clarify_rounds: int = Field(default=3, ge=0)
-    candidates: int = Field(default=1, ge=1)
-    probe_inputs: int = Field(default=0, ge=0)
-    extra_candidates: int = Field(default=0, ge=0)
+    candidates: int = Field(default=7, ge=1)
+    """The most drafts the evidence ladder may write for one module."""
+    probe_inputs: int = Field(default=8, ge=0)
     provider: str | None = None
     model: str | None = None
 
@@ -79,6 +76,8 @@ class Deps:
     settings: Settings
     context: ContextFn | None = None
     languages: tuple[str, ...] = field(default_factory=lambda: tuple(registry.names()))
+    memos: dict[str, Memo] = field(default_factory=dict)
+    """Per module: the sandbox runs already made (a run is never repeated)."""
     _clients: dict[str, ToolchainLike] = field(default_factory=dict)
     _seen_calls: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)

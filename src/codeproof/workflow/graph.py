@@ -5,12 +5,16 @@
     intake ⟲ (clarify rounds) → analyze → modules → ┐
       ┌──────────────────────────────────────────────┘
       └→ plan ─┬→ design_tests ─┬→ execute ─→ finish ─→ plan (next module) | document → assemble
-               └→ write_code  ──┘     ↑  ↓            ↑
-                                   repair ← ┘ escalate ┘ (react: plan | execute | repair)
+               └→ write_code  ──┘   ↑ ↓ ↓            ↑
+                         draw | repair ┘ escalate ┘ (react: plan | execute | repair)
 
-``design_tests`` and ``write_code`` are parallel branches (fan-out/fan-in): both
-decode at once on providers with two slots. Each node is wrapped so that its inputs
-and outputs land in the audit trail.
+The module nodes are thin adapters over :mod:`codeproof.engine` (the evaluation runs
+the same steps). ``design_tests`` and ``write_code`` (the first draft) are parallel
+branches (fan-out/fan-in): both decode at once on providers with two slots. After each
+execution :func:`codeproof.engine.policy.next_step` decides: finish when settled, draw
+more drafts while the evidence is against the choice, repair what a repair can fix,
+else escalate. Each node is wrapped so that its inputs and outputs land in the audit
+trail.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from codeproof.engine.context import ContextFn
 from codeproof.workflow import module_nodes as mn
 from codeproof.workflow import nodes as rn
-from codeproof.workflow.deps import ContextFn, Deps
+from codeproof.workflow.deps import Deps
 from codeproof.workflow.models import WorkflowState
 
 NodeFn = Callable[[Deps, WorkflowState], dict[str, Any]]
@@ -37,7 +42,8 @@ NODES: dict[str, tuple[NodeFn, tuple[str, ...]]] = {
     "plan": (mn.plan, ("spec", "current", "work")),
     "design_tests": (mn.design_tests, ("spec", "current")),
     "write_code": (mn.write_code, ("spec", "current", "work")),
-    "execute": (mn.execute, ("current", "work", "tests", "candidates", "probe_inputs")),
+    "execute": (mn.execute, ("current", "work", "tests", "candidates")),
+    "draw": (mn.draw, ("spec", "current", "work")),
     "repair": (mn.repair, ("spec", "current", "work")),
     "escalate": (mn.escalate, ("current", "work")),
     "finish": (mn.finish, ("current", "work")),
@@ -62,6 +68,13 @@ def _position(state: WorkflowState) -> dict[str, Any]:
         "attempt": work.get("attempt", 0),
         "round": work.get("round", 0),
     }
+
+
+def _entry(state: WorkflowState) -> str:
+    """Where a run starts: the intake, or later when a spec (and modules) were given."""
+    if state.get("checklist"):
+        return "plan"
+    return "modules" if state.get("spec") else "intake"
 
 
 def _audited(deps: Deps, name: str, fn: NodeFn, reads: tuple[str, ...]) -> Callable[..., Any]:
@@ -97,7 +110,7 @@ def build_graph(
     g: StateGraph[Any, Any, Any, Any] = StateGraph(WorkflowState)
     for name, (fn, reads) in NODES.items():
         g.add_node(name, _audited(deps, name, fn, reads))
-    g.add_edge(START, "intake")
+    g.add_conditional_edges(START, _entry, ["intake", "modules", "plan"])
     g.add_conditional_edges(
         "intake", lambda s: "analyze" if s.get("intake_done") else "intake", ["analyze", "intake"]
     )
@@ -107,8 +120,9 @@ def build_graph(
     g.add_edge("plan", "write_code")
     g.add_edge(["design_tests", "write_code"], "execute")
     g.add_conditional_edges(
-        "execute", lambda s: mn.after_execute(deps, s), ["finish", "repair", "escalate"]
+        "execute", lambda s: mn.after_execute(deps, s), ["finish", "draw", "repair", "escalate"]
     )
+    g.add_edge("draw", "execute")
     g.add_edge("repair", "execute")
     g.add_conditional_edges("escalate", mn.after_escalate, ["finish", "plan", "execute", "repair"])
     g.add_conditional_edges("finish", mn.after_finish, ["plan", "document"])

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from pathlib import Path
 
+from pydantic import BaseModel, Field, ValidationError
+
 from codeproof.core.errors import InputError, UnknownLanguageError
+from codeproof.core.types import Module, Spec
 from codeproof.toolchains.router import canonical_language
 from codeproof.workflow.assemble import is_codeproof_output
 
@@ -76,3 +80,39 @@ def validate_out_dir(out_dir: Path) -> Path:
             hint="choose an empty or new directory for --out",
         )
     return path
+
+
+class SpecFile(BaseModel):
+    """What ``codeproof new --spec FILE`` reads: a specification, and optionally the
+    modules to build (then no model proposes them)."""
+
+    spec: Spec
+    modules: list[Module] = Field(default_factory=list)
+
+
+def read_spec_file(path: Path) -> SpecFile:
+    """The spec (and modules) of a JSON file: ``{"spec": {...}, "modules": [...]}``, or
+    a bare spec object.
+
+    Raises:
+        InputError: The file is missing, not JSON, or not a valid spec.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"spec file {str(path)!r} not found", hint="check the path") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(
+            f"spec file {str(path)!r} is not readable JSON ({exc})",
+            hint='write {"spec": {...}, "modules": [...]} (see docs/workflow.md)',
+        ) from exc
+    body = data if isinstance(data, dict) and "spec" in data else {"spec": data}
+    try:
+        return SpecFile.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise InputError(
+            f"spec file {str(path)!r}: {where}: {first['msg']}",
+            hint="fix that field (see docs/workflow.md for the format)",
+        ) from exc

@@ -10,7 +10,8 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field, model_validator
 
-from codeproof.core.types import QA, Module, Spec, TestReport
+from codeproof.core.types import QA, Module, Spec
+from codeproof.engine.state import AttemptRecord, Work
 
 # -- resume values (what the human answers) ---------------------------------------------
 
@@ -85,16 +86,6 @@ class ModulesRequest(BaseModel):
     modules: list[Module]
 
 
-class AttemptRecord(BaseModel):
-    """What one attempt did and how the tests went."""
-
-    attempt: int
-    change: str
-    passed: int
-    total: int
-    code_hash: str
-
-
 class FailureReport(BaseModel):
     """Shown at escalation: why a module could not be made green."""
 
@@ -108,32 +99,6 @@ class FailureReport(BaseModel):
     likely_cause: str
     files: dict[str, str]
     tests: dict[str, str]
-
-
-class Work(BaseModel):
-    """The module under construction (``state["work"]``).
-
-    ``round`` grows each time the human reacts at an escalation (fresh attempt budget);
-    ``attempt`` counts test runs of this round, ``attempts_total`` of every round.
-    """
-
-    round: int = 0
-    attempt: int = 0
-    attempts_total: int = 0
-    conventions: str = ""
-    plan: list[str] = Field(default_factory=list)
-    files: dict[str, str] | None = None
-    tests: dict[str, str] = Field(default_factory=dict)
-    report: TestReport | None = None
-    history: list[AttemptRecord] = Field(default_factory=list)
-    stuck: bool = False
-    hint: str | None = None
-    hints: list[str] = Field(default_factory=list)
-    change: str = "initial code"
-    test_changes: list[str] = Field(default_factory=list)
-    verdict: Literal["passed", "failed"] | None = None
-    resume_at: Literal["plan", "execute", "repair"] | None = None
-    """Where a reaction at the escalation continues."""
 
 
 # -- checkpointed state --------------------------------------------------------------------

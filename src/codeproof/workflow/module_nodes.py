@@ -1,4 +1,10 @@
-"""Per-module nodes: plan, tests ‖ code, execute, repair, escalate, finish."""
+"""Per-module nodes: thin adapters over the engine (:mod:`codeproof.engine`).
+
+Each node builds the module's engine :class:`~codeproof.engine.context.Context` from the
+run's ``Deps`` and state, calls one engine step and returns the partial state. The
+graph's edges ask :func:`codeproof.engine.policy.next_step`, as the evaluation's loop
+does; only the escalation (a human's decision) is the graph's own.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +13,21 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from codeproof.agents import input_designer, planner, programmer, repairer, test_designer
+from codeproof.agents import programmer
 from codeproof.choosing.examples import stated_in
-from codeproof.choosing.probing import RunProgram
-from codeproof.choosing.selection import Choice, choose, choose_or_draw
-from codeproof.core.types import (
-    Module,
-    ModuleOutcome,
-    ModulePlan,
-    ProgramRun,
-    SourceFile,
-    TestReport,
-)
+from codeproof.core.types import Module, ModuleOutcome
+from codeproof.engine import loop
+from codeproof.engine.context import Context, EngineOptions, Memo
+from codeproof.engine.drafting import design_tests as engine_design_tests
+from codeproof.engine.drafting import first_draft
+from codeproof.engine.executing import execute as engine_execute
+from codeproof.engine.policy import next_step
 from codeproof.engine.scan import scan_module
+from codeproof.engine.state import Draft, Work
+from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import Deps
-from codeproof.workflow.logic import as_dict, code_hash, failing_tests, likely_cause
-from codeproof.workflow.models import (
-    AttemptRecord,
-    EscalationDecision,
-    FailureReport,
-    Work,
-    WorkflowState,
-)
+from codeproof.workflow.logic import failing_tests, likely_cause
+from codeproof.workflow.models import EscalationDecision, FailureReport, WorkflowState
 from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
 
 logger = logging.getLogger(__name__)
@@ -44,11 +43,6 @@ def work_of(state: WorkflowState) -> Work:
     return Work.model_validate(state.get("work") or {})
 
 
-def _scope(node: str, module: Module, work: Work, *, attempt: bool = False) -> str:
-    base = f"{node}:{module.name}:r{work.round}"
-    return f"{base}:a{work.attempts_total}" if attempt else base
-
-
 def _dependencies(state: WorkflowState, module: Module) -> tuple[list[Module], dict[str, str]]:
     """The modules ``module`` depends on and the final source files of those built."""
     mods = [m for m in checklist_of(state) if m.name in module.depends_on]
@@ -59,227 +53,112 @@ def _dependencies(state: WorkflowState, module: Module) -> tuple[list[Module], d
     return mods, files
 
 
-def plan(deps: Deps, state: WorkflowState) -> Update:
-    """The steps to build the current module (a new round starts here)."""
-    module, work = current_module(state), work_of(state)
-    result: ModulePlan = planner.plan_module(
-        deps.model_for(_scope("plan", module, work)), spec_of(state), module
-    )
-    conventions = deps.toolchain(module.language).conventions()
-    fresh = work.model_copy(
-        update={
-            "conventions": conventions,
-            "plan": result.steps,
-            "files": None,
-            "report": None,
-            "stuck": False,
-            "attempt": 0,
-        }
-    )
-    return {"work": fresh.model_dump(mode="json")}
-
-
-def design_tests(deps: Deps, state: WorkflowState) -> Update:
-    """Test Designer: tests from the spec, interface and examples only (never the code).
-
-    With several candidates to compare, the input designer then proposes edge-case inputs
-    for probing them (also from the spec only).
-    """
-    module, work = current_module(state), work_of(state)
-    dep_modules, _ = _dependencies(state, module)
-    model = deps.model_for(_scope("tests", module, work))
-    draft = test_designer.design_tests(
-        model, spec_of(state), module, work.conventions, dependencies=dep_modules
-    )
-    n = deps.options.probe_inputs if deps.options.candidates > 1 else 0
-    inputs = input_designer.propose_inputs(model, spec_of(state), module, n=n) if n else []
-    return {"tests": [f.model_dump() for f in draft.files], "probe_inputs": inputs}
-
-
-def write_code(deps: Deps, state: WorkflowState) -> Update:
-    """Programmer: ``n`` candidate implementations from the spec, plan and conventions."""
-    drafts = _write(deps, state, deps.options.candidates)
-    return {"candidates": [[f.model_dump() for f in files] for files in drafts]}
-
-
-def _write(deps: Deps, state: WorkflowState, n: int, first: int = 0) -> list[list[SourceFile]]:
-    """The files of programmer candidates ``first`` .. ``first + n - 1``."""
-    module, work = current_module(state), work_of(state)
-    _, dep_files = _dependencies(state, module)
-    drafts = programmer.write_code(
-        deps.model_for(_scope("code", module, work)),
-        spec_of(state),
-        module,
-        ModulePlan(steps=work.plan),
-        work.conventions,
-        context=deps.context,
-        dependency_files=dep_files or None,
-        n=n,
-        first=first,
-    )
-    return [d.files for d in drafts]
-
-
-def _run(
-    deps: Deps, state: WorkflowState, module: Module, files: dict[str, str], tests: dict[str, str]
-) -> TestReport:
-    """One test run in the sandbox (no run when there is no test to run)."""
-    if not tests:
-        return TestReport(message="the test designer wrote no tests for this module")
-    _, dep_files = _dependencies(state, module)
-    sources = {p: c for p, c in {**dep_files, **files}.items() if p not in tests}
-    client = deps.toolchain(module.language)
-    try:
-        return client.run_tests(sources, tests)
-    finally:
-        deps.record_tool_calls(module.language)
-
-
-def _run_program(deps: Deps, state: WorkflowState, module: Module) -> RunProgram:
-    """One program run (a probe) of a candidate with its dependencies, in the sandbox."""
-    _, dep_files = _dependencies(state, module)
-    client = deps.toolchain(module.language)
-
-    def run(files: dict[str, str], args: list[str], timeout_s: float) -> ProgramRun:
-        try:
-            return client.run({**dep_files, **files}, args, timeout_s=timeout_s)
-        finally:
-            deps.record_tool_calls(module.language)
-
-    return run
-
-
-def _user_words(state: WorkflowState) -> str:
+def user_words(state: WorkflowState) -> str:
     """What the user wrote: the request and the answers to clarifying questions."""
     answers = [str(a.get("answer", "")) for a in state.get("answers", [])]
     return "\n".join([state.get("request", ""), *answers])
 
 
-def _choose(deps: Deps, state: WorkflowState, module: Module) -> tuple[Choice, str]:
-    """Choose among the candidates; when the choice misses a stated example, the
-    programmer writes ``extra_candidates`` more (the next temperatures, seeds and
-    approach hints) and the choice is made again (:func:`~.selection.choose_or_draw`).
-    Returns the choice and the note on the draw (empty when none was needed)."""
-    candidates = [
-        as_dict(SourceFile.model_validate(f) for f in c) for c in state.get("candidates", [])
-    ] or [{}]
+def engine_options(deps: Deps) -> EngineOptions:
+    """The engine's budget from the run's options and settings."""
+    options = deps.options
+    return EngineOptions(
+        max_attempts=options.max_attempts,
+        max_drafts=options.candidates,
+        probe_inputs=options.probe_inputs,
+        timeout_s=deps.settings.sandbox.timeout_s,
+    )
 
-    def pick(candidates: list[dict[str, str]]) -> Choice:
-        return choose(
-            lambda files, tests: _run(deps, state, module, files, tests),
-            candidates,
-            as_dict(SourceFile.model_validate(f) for f in state.get("tests", [])),
+
+def context(deps: Deps, state: WorkflowState) -> Context:
+    """The engine's view of the current module."""
+    module, spec = current_module(state), spec_of(state)
+    dep_modules, dep_files = _dependencies(state, module)
+    words = user_words(state)
+
+    def direct(model: ChatModel, index: int) -> dict[str, str]:
+        conventions = work_of(state).conventions or deps.toolchain(module.language).conventions()
+        retrieved = deps.context(spec, module) if deps.context is not None else ""
+        return programmer.write_direct(
+            model,
+            words,
             module,
-            stated_in(spec_of(state).acceptance_examples, _user_words(state)),
-            _run_program(deps, state, module),
-            state.get("probe_inputs", []),
+            conventions,
+            index=index,
+            dependency_files=dep_files or None,
+            context=retrieved,
         )
 
-    def draw(n: int, first: int) -> list[dict[str, str]]:
-        return [as_dict(files) for files in _write(deps, state, n, first=first)]
+    return Context(
+        spec=spec,
+        module=module,
+        words=words,
+        toolchain=deps.toolchain(module.language),
+        model_for=deps.model_for,
+        direct=direct,
+        examples=stated_in(spec.acceptance_examples, words),
+        options=engine_options(deps),
+        dependencies=dep_modules,
+        dependency_files=dep_files,
+        retrieval=deps.context,
+        after_tool_call=lambda: deps.record_tool_calls(module.language),
+        memo=deps.memos.setdefault(module.name, Memo()),
+    )
 
-    _, choice, drawn = choose_or_draw(pick, candidates, deps.options.extra_candidates, draw)
-    return choice, drawn
+
+def plan(deps: Deps, state: WorkflowState) -> Update:
+    """A new round of the current module: conventions and the user's stated examples."""
+    work = loop.prepare(context(deps, state), work_of(state))
+    return {"work": work.model_dump(mode="json")}
+
+
+def design_tests(deps: Deps, state: WorkflowState) -> Update:
+    """Test Designer: tests from the spec, interface and examples only (never the code)."""
+    tests = engine_design_tests(context(deps, state), work_of(state))
+    return {"tests": [{"path": p, "content": c} for p, c in tests.items()]}
+
+
+def write_code(deps: Deps, state: WorkflowState) -> Update:
+    """Programmer: the first draft, straight from the user's words (greedy)."""
+    draft = first_draft(context(deps, state), work_of(state))
+    return {"candidates": [draft.model_dump(mode="json")]}
 
 
 def execute(deps: Deps, state: WorkflowState) -> Update:
-    """Run the tests in the sandbox; choose among candidates by execution agreement.
-
-    The first run of a round tries every candidate (:func:`~.selection.choose`), keeps
-    the one the evidence trusts most and quarantines the tests no candidate can pass.
-    """
-    module, work = current_module(state), work_of(state)
-    update: Update = {}
-    tests = work.tests
-    change, changes = work.change, list(work.test_changes)
-    if work.files is None:  # fresh code from the programmer (and fresh tests)
-        choice, drawn = _choose(deps, state, module)
-        files, tests, report = choice.files, choice.tests, choice.report
-        if len(choice.reports) > 1 or choice.quarantined:
-            change = f"{drawn}; then {choice.note}" if drawn else choice.note
-        if choice.quarantined:
-            changes.append(choice.note)
-        update["candidates"] = []
-        update["probe_inputs"] = []
-    else:
-        files = work.files
-        report = _run(deps, state, module, files, tests)
-    digest = code_hash(files)
-    previous = work.history[-1] if work.history else None
-    stuck = (
-        not report.green
-        and previous is not None
-        and previous.code_hash == digest
-        and work.attempt > 0
-    )
-    record = AttemptRecord(
-        attempt=work.attempts_total + 1,
-        change=change,
-        passed=report.passed,
-        total=report.total,
-        code_hash=digest,
-    )
-    new = work.model_copy(
-        update={
-            "files": files,
-            "tests": tests,
-            "test_changes": changes,
-            "change": change,
-            "report": report,
-            "attempt": work.attempt + 1,
-            "attempts_total": work.attempts_total + 1,
-            "history": [*work.history, record],
-            "stuck": stuck,
-            "verdict": "passed" if report.green else None,
-        }
-    )
-    update["work"] = new.model_dump(mode="json")
-    return update
-
-
-def after_execute(deps: Deps, state: WorkflowState) -> Literal["finish", "repair", "escalate"]:
+    """Run the tests in the sandbox; choose among the drafts by execution."""
     work = work_of(state)
-    if work.verdict == "passed":
-        return "finish"
-    if not work.tests or work.stuck or work.attempt >= deps.options.max_attempts:
-        return "escalate"  # nothing a code repair can fix, stuck, or out of attempts
-    return "repair"
+    update: Update = {}
+    if state.get("candidates"):  # the parallel branches just wrote tests and a first draft
+        designed = {t["path"]: t["content"] for t in state.get("tests", [])}
+        drafts = [Draft.model_validate(d) for d in state.get("candidates", [])]
+        work = work.model_copy(update={"designed": designed, "drafts": drafts, "files": None})
+        update = {"candidates": [], "tests": []}
+    work = engine_execute(context(deps, state), work)
+    return {**update, "work": work.model_dump(mode="json")}
+
+
+def after_execute(
+    deps: Deps, state: WorkflowState
+) -> Literal["finish", "draw", "repair", "escalate"]:
+    work = work_of(state)
+    return next_step(work, engine_options(deps), context(deps, state).language)
+
+
+def draw(deps: Deps, state: WorkflowState) -> Update:
+    """More drafts (a rung of the evidence ladder); the next execution chooses again."""
+    work = loop.advance(context(deps, state), work_of(state), "draw")
+    return {"work": work.model_dump(mode="json")}
 
 
 def repair(deps: Deps, state: WorkflowState) -> Update:
     """Repairer: fix the code from the failing tests; a test only with a stated reason."""
-    module, work = current_module(state), work_of(state)
-    assert work.files is not None and work.report is not None
-    result = repairer.repair(
-        deps.model_for(_scope("repair", module, work, attempt=True)),
-        spec_of(state),
-        module,
-        work.files,
-        work.tests,
-        work.report,
-        hint=work.hint,
-        history=[h.change for h in work.history],
-        temperature=0.0 if work.round == 0 else 0.7,  # a retry after escalation must vary
-    )
-    files = {**work.files, **as_dict(result.files)}
-    tests, changes = work.tests, list(work.test_changes)
-    if result.test_files and result.test_change_reason:
-        tests = {**tests, **as_dict(result.test_files)}
-        changes.append(result.test_change_reason)
-    new = work.model_copy(
-        update={
-            "files": files,
-            "tests": tests,
-            "test_changes": changes,
-            "change": result.change_summary or "repair",
-        }
-    )
-    return {"work": new.model_dump(mode="json")}
+    work = loop.advance(context(deps, state), work_of(state), "repair")
+    return {"work": work.model_dump(mode="json")}
 
 
 def failure_report(state: WorkflowState) -> FailureReport:
-    """What the human sees when a module exhausted its attempts."""
-    module, work = current_module(state), work_of(state)
+    """What the human sees when a module exhausted its attempts (its best attempt)."""
+    module, work = current_module(state), loop.settle(work_of(state), "escalate")
     assert work.report is not None
     return FailureReport(
         spec=spec_of(state),
@@ -304,10 +183,9 @@ def escalate(deps: Deps, state: WorkflowState) -> Update:
         decision = EscalationDecision.model_validate(interrupt(report.model_dump(mode="json")))
     else:
         decision = EscalationDecision(action=policy)
-    work = work_of(state)
+    work = loop.settle(work_of(state), "escalate")
     if decision.action != "react":
-        failed = work.model_copy(update={"verdict": "failed"})
-        return {"work": failed.model_dump(mode="json"), "stopped": decision.action == "stop"}
+        return {"work": work.model_dump(mode="json"), "stopped": decision.action == "stop"}
     return _react(deps, state, work, decision)
 
 
@@ -321,31 +199,32 @@ def _react(deps: Deps, state: WorkflowState, work: Work, decision: EscalationDec
             "hint": decision.hint,
             "hints": hints,
             "verdict": None,
+            "repaired": True,  # the round goes on from this code: no new drafts
+            "seen": [],
         }
     )
     update: Update = {}
-    if not work.tests:  # no tests to satisfy: start the module over (new tests and code)
-        new = new.model_copy(update={"files": None})
+    restart = not work.tests  # no tests to satisfy: start the module over
     if decision.request:
         update["request"] = decision.request
         spec = _analyze(deps, state, decision.request, f"reanalyze::r{new.round}")
         update["spec"] = spec.model_dump(mode="json")
-        new = new.model_copy(update={"files": None})
+        restart = True
     if decision.spec:
         update["spec"] = decision.spec.model_dump(mode="json")
-        new = new.model_copy(update={"files": None})
+        restart = True
     if decision.module:
         checklist = list(state["checklist"])
         checklist[state.get("current", 0)] = decision.module.model_dump(mode="json")
         update["checklist"] = checklist
-        new = new.model_copy(update={"files": None})
+        restart = True
     resume_at: Literal["plan", "execute", "repair"] = "repair"
-    if new.files is None:
+    if restart:
         resume_at = "plan"
     elif decision.files:
         resume_at = "execute"
         new = new.model_copy(
-            update={"files": {**new.files, **decision.files}, "change": "edited by hand"}
+            update={"files": {**(new.files or {}), **decision.files}, "change": "edited by hand"}
         )
     update["work"] = new.model_copy(update={"resume_at": resume_at}).model_dump(mode="json")
     return update
@@ -361,6 +240,7 @@ def after_escalate(state: WorkflowState) -> Literal["finish", "plan", "execute",
 def finish(deps: Deps, state: WorkflowState) -> Update:
     """Security-scan the module and record its outcome; move to the next module."""
     module, work = current_module(state), work_of(state)
+    work = loop.settle(work, "finish" if work.verdict == "passed" else "escalate")
     files = work.files or {}
     outcome = ModuleOutcome(
         module=module,

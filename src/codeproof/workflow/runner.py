@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from langgraph.types import Command, Interrupt
 from pydantic import BaseModel
 
+from codeproof.agents import planner
 from codeproof.core.config import Settings
 from codeproof.core.errors import CodeproofError, InputError, WorkflowError
+from codeproof.core.types import Module, Spec
+from codeproof.engine.context import ContextFn
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
-from codeproof.workflow.deps import ContextFn, Deps, RunOptions, ToolchainFactory
+from codeproof.workflow.deps import Deps, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, build_graph
 from codeproof.workflow.models import (
     ClarifyAnswer,
@@ -109,11 +112,30 @@ class Runner:
         self.context = context
         self.languages = languages or tuple(registry.names())
 
-    def start(self, request: str, options: RunOptions, run_id: str | None = None) -> RunResult:
-        """Create a run and drive it to its end (or a pause)."""
+    def start(
+        self,
+        request: str,
+        options: RunOptions,
+        run_id: str | None = None,
+        *,
+        spec: Spec | None = None,
+        modules: Sequence[Module] = (),
+    ) -> RunResult:
+        """Create a run and drive it to its end (or a pause).
+
+        A given ``spec`` skips the clarifying questions and the analysis; given ``modules``
+        also skip their proposal (the graph starts at the first module).
+        """
         run_id = run_id or new_run_id()
         self.store.create_run(run_id, request, options.out_dir, options.model_dump(mode="json"))
         initial: WorkflowState = {"request": request, "language": options.language}
+        if spec is not None:
+            initial["spec"] = spec.model_dump(mode="json")
+            initial["intake_done"], initial["assumptions"] = True, []
+        if spec is not None and modules:
+            ordered = planner.order_modules(list(modules), language=spec.language, strict=True)
+            initial["checklist"] = [m.model_dump(mode="json") for m in ordered]
+            initial["current"], initial["outcomes"], initial["work"] = 0, [], {}
         return self._drive(run_id, options, initial)
 
     def resume(self, run_id: str) -> RunResult:

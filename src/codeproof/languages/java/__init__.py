@@ -77,6 +77,7 @@ LANGUAGE = Language(
         fix_tests=tidy.fix_tests,
         locate_test=tests.locate_java_test,
         remove_test=tests.remove_java_test,
+        assertion=tests.is_assertion,
         signatures=signatures.java_signatures,
         examples=signatures.java_examples,
         uncompiled_tests=tests.uncompiled_java_tests,

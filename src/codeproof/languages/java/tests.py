@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
 
-from codeproof.languages.base import Span
+from codeproof.languages.base import Span, failure_type
 from codeproof.languages.syntax import Case, edit, parse
 
 
@@ -57,3 +57,12 @@ def uncompiled_java_tests(message: str, tests: Mapping[str, str]) -> list[str]:
         for name in java_tests_at(source, lines.get(PurePosixPath(path).name, []))
     ]
     return list(dict.fromkeys(found))
+
+
+def is_assertion(message: str) -> bool:
+    """Whether a JUnit failure is a failed assertion (``AssertionFailedError``...) rather
+    than an exception the code threw."""
+    return failure_type(message) in _CHECK_TYPES
+
+
+_CHECK_TYPES = frozenset({"AssertionFailedError", "AssertionError", "MultipleFailuresError"})

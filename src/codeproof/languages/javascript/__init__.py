@@ -60,6 +60,7 @@ LANGUAGE = Language(
         fix_tests=tidy.fix_tests,
         locate_test=tests.locate_javascript_test,
         remove_test=tests.remove_javascript_test,
+        assertion=tests.is_assertion,
         signatures=signatures.javascript_signatures,
         examples=signatures.javascript_examples,
     ),

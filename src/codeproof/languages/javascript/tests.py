@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from codeproof.languages.base import Span
+from codeproof.languages.base import Span, failure_type
 from codeproof.languages.syntax import Case, edit, parse
 
 
@@ -27,3 +27,8 @@ def remove_javascript_test(source: str, name: str) -> str | None:
     """``source`` without the test ``name`` reports (its statement and lines)."""
     found = find_javascript_test(source, name)
     return None if found is None else edit.remove(source, [found.node])
+
+
+def is_assertion(message: str) -> bool:
+    """Whether a ``node:test`` failure is a failed ``assert`` rather than a crash."""
+    return failure_type(message) == "AssertionError"

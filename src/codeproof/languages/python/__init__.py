@@ -62,6 +62,7 @@ LANGUAGE = Language(
         fix_source=tidy.fix_source,
         fix_tests=tidy.fix_tests,
         locate_test=tests.locate_test,
+        assertion=tests.is_assertion,
         remove_test=tests.remove_test,
         signatures=signatures.python_signatures,
         examples=signatures.python_examples,

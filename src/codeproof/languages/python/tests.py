@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from codeproof.languages.base import Span
+from codeproof.languages.base import Span, failure_type
 from codeproof.languages.clike import line_offsets
 from codeproof.languages.layout import basename
 
@@ -94,3 +94,14 @@ def is_test_path(path: str) -> bool:
     """Whether ``path`` is a file pytest collects (``test_*.py``, ``*_test.py``, conftest)."""
     name = basename(path)
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def is_assertion(message: str) -> bool:
+    """Whether a pytest failure is a failed check (``assert``, ``pytest.raises``) rather
+    than an exception raised by the code under test."""
+    first = next((line for line in message.splitlines() if line.strip()), "")
+    text = first.removeprefix("E").strip()
+    return text.startswith("assert ") or failure_type(message) in _CHECK_TYPES
+
+
+_CHECK_TYPES = frozenset({"AssertionError", "Failed"})

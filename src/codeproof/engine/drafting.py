@@ -1,0 +1,152 @@
+"""Writing: the tests (from the specification only), the first draft, and more drafts.
+
+The first draft completes the user's own words as written (greedy): it is what one model
+call would give, so the engine starts where a single call ends. More drafts are drawn
+only while the evidence is against the current choice (:mod:`.policy`), a rung at a
+time, alternating the programmer's reading of the specification and plan with sampled
+completions of the user's words: a misreading shared by one kind is often absent from
+the other.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from codeproof.agents import input_designer, planner, programmer, test_designer
+from codeproof.core.types import ModulePlan
+from codeproof.engine.context import Context
+from codeproof.engine.state import Draft, Work, drafts_of
+from codeproof.llm.base import ChatModel
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+def scope(step: str, ctx: Context, work: Work, *, attempt: bool = False) -> str:
+    """The deterministic name of one step's model calls (``step:module:rN[:aM]``)."""
+    base = f"{step}:{ctx.module.name}:r{work.round}"
+    return f"{base}:a{work.attempts_total}" if attempt else base
+
+
+def design_tests(ctx: Context, work: Work) -> dict[str, str]:
+    """The test designer's tests for the module (it never sees any code)."""
+    options = ctx.options
+    draft = test_designer.design_tests(
+        ctx.model_for(scope("tests", ctx, work)),
+        ctx.spec,
+        ctx.module,
+        work.conventions,
+        dependencies=ctx.dependencies,
+        min_tests=options.min_tests,
+        max_tests=options.max_tests,
+    )
+    return {f.path: f.content for f in draft.files}
+
+
+def first_draft(ctx: Context, work: Work) -> Draft:
+    """The greedy completion of the user's own words (what one call would give)."""
+    files = ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0)
+    return Draft(files=files, source="direct", index=0, note="the user's words, greedy")
+
+
+def draw(ctx: Context, work: Work) -> Work:
+    """One rung of the ladder: up to ``options.rung`` more drafts, and (once) the plan the
+    programmer writes from and the probe inputs that tell drafts apart."""
+    room = ctx.options.max_drafts - len(work.drafts)
+    count = max(0, min(ctx.options.rung, room))
+    spec_first = len(drafts_of(work, "spec"))
+    direct_first = len(drafts_of(work, "direct"))
+    n_spec, n_direct = 0, 0
+    for _ in range(count):  # alternate, the kind with fewer drafts first (the first is direct)
+        if spec_first + n_spec < direct_first + n_direct:
+            n_spec += 1
+        else:
+            n_direct += 1
+    plan = work.plan or (_plan(ctx, work) if n_spec else [])
+    inputs = work.inputs or _inputs(ctx, work)
+    coder = ctx.model_for(scope("code", ctx, work))
+    spec_job = _spec_drafts(ctx, work, coder, plan, n_spec, spec_first)
+    direct_jobs = [_direct_draft(ctx, work, direct_first + k) for k in range(n_direct)]
+    results = _concurrently(coder.slots, [spec_job, *direct_jobs])
+    drafts = [d for batch in results for d in batch]
+    if work.repaired and work.files:  # the repaired code stays a candidate of the choice
+        repaired = len(drafts_of(work, "repair"))
+        drafts.insert(0, Draft(files=work.files, source="repair", index=repaired, note=work.change))
+    logger.info("%s: rung %d drew %d draft(s)", ctx.module.name, work.rung + 1, len(drafts))
+    return work.model_copy(
+        update={
+            "plan": plan,
+            "inputs": inputs,
+            "drafts": [*work.drafts, *drafts],
+            "rung": work.rung + 1,
+            "files": None,
+        }
+    )
+
+
+def _plan(ctx: Context, work: Work) -> list[str]:
+    result: ModulePlan = planner.plan_module(
+        ctx.model_for(scope("plan", ctx, work)), ctx.spec, ctx.module
+    )
+    return list(result.steps)
+
+
+def _inputs(ctx: Context, work: Work) -> list[str]:
+    if not ctx.options.probe_inputs or ctx.language.choosing.prober is None:
+        return []
+    return input_designer.propose_inputs(
+        ctx.model_for(scope("inputs", ctx, work)),
+        ctx.spec,
+        ctx.module,
+        n=ctx.options.probe_inputs,
+    )
+
+
+def _spec_drafts(
+    ctx: Context, work: Work, model: ChatModel, plan: list[str], n: int, first: int
+) -> Callable[[], list[Draft]]:
+    def job() -> list[Draft]:
+        if n == 0:
+            return []
+        written = programmer.write_code(
+            model,
+            ctx.spec,
+            ctx.module,
+            ModulePlan(steps=plan),
+            work.conventions,
+            context=ctx.retrieval,
+            dependency_files=ctx.dependency_files or None,
+            n=n,
+            first=first,
+        )
+        return [
+            Draft(
+                files={f.path: f.content for f in d.files},
+                source="spec",
+                index=first + i,
+                note=d.notes,
+            )
+            for i, d in enumerate(written)
+        ]
+
+    return job
+
+
+def _direct_draft(ctx: Context, work: Work, index: int) -> Callable[[], list[Draft]]:
+    def job() -> list[Draft]:
+        files = ctx.direct(ctx.model_for(scope("draft", ctx, work)), index)
+        return [Draft(files=files, source="direct", index=index, note="the user's words, sampled")]
+
+    return job
+
+
+def _concurrently(slots: int, jobs: list[Callable[[], T]]) -> list[T]:
+    """Run model jobs at once up to the model's slots (order kept)."""
+    if slots <= 1 or len(jobs) <= 1:
+        return [job() for job in jobs]
+    with ThreadPoolExecutor(max_workers=min(slots, len(jobs))) as pool:
+        return list(pool.map(lambda job: job(), jobs))

@@ -1,0 +1,124 @@
+"""Running: choose among the drafts by execution, or run the current code again.
+
+Every draft is run on the designed tests plus the tests generated from the user's stated
+examples, and probed where the language can be (:func:`codeproof.choosing.selection.choose`:
+stated examples first, then agreement of outputs, then of test results; tests that
+contradict the agreeing drafts are set aside). The same files and tests are never run
+twice (:meth:`.Context.run_tests`). Each run is an attempt; the best attempt is kept.
+"""
+
+from __future__ import annotations
+
+from codeproof.choosing.examples import is_example_test
+from codeproof.choosing.probing import example_checks, examples_met, probe
+from codeproof.choosing.selection import Choice, choose
+from codeproof.core.types import TestReport
+from codeproof.engine.context import Context, digest
+from codeproof.engine.state import AttemptRecord, Best, Work
+
+
+def execute(ctx: Context, work: Work) -> Work:
+    """Choose among pending drafts (or run the current code) and record the attempt."""
+    change, changes = work.change, list(work.test_changes)
+    update: dict[str, object] = {}
+    chosen = work.files is None
+    if work.files is None:
+        choice = _choose(ctx, work)
+        files, tests, report = choice.files, choice.tests, choice.report
+        missed = choice.examples_missed
+        change = choice.note
+        if choice.quarantined:
+            changes.append(choice.note)
+        update = {
+            "chosen": choice.index,
+            "choice": choice.note,
+            "repaired": False,
+            "contested": choice.contested,
+        }
+    else:
+        files, tests = work.files, work.tests
+        report = ctx.run_tests(files, tests)
+        missed = examples_missed(ctx, work, files, report)
+        update = {"contested": False}
+    state = digest(files, tests)
+    stuck = not chosen and not report.green and state in work.seen  # a repair repeated
+    record = AttemptRecord(
+        attempt=work.attempts_total + 1,
+        change=change,
+        passed=report.passed,
+        total=report.total,
+        code_hash=state,
+    )
+    attempt = Best(
+        files=files,
+        tests=tests,
+        report=report,
+        examples_missed=missed,
+        attempt=work.attempts_total + 1,
+    )
+    return work.model_copy(
+        update={
+            **update,
+            "files": files,
+            "tests": tests,
+            "report": report,
+            "examples_missed": missed,
+            "test_changes": changes,
+            "change": change,
+            "attempt": work.attempt + 1,
+            "attempts_total": work.attempts_total + 1,
+            "history": [*work.history, record],
+            "seen": [*work.seen, state],
+            "stuck": stuck,
+            "best": better(work.best, attempt, newer_wins_ties=chosen),
+            "verdict": "passed" if report.green and missed == 0 else None,
+        }
+    )
+
+
+def _choose(ctx: Context, work: Work) -> Choice:
+    return choose(
+        ctx.run_tests,
+        [d.files for d in work.drafts] or [{}],
+        work.designed,
+        ctx.module,
+        work.examples,
+        ctx.run_program,
+        work.inputs,
+    )
+
+
+def examples_missed(ctx: Context, work: Work, files: dict[str, str], report: TestReport) -> int:
+    """Stated examples that ``files`` does not meet: failing generated example tests, and
+    examples checked by probing (languages whose examples are not test files)."""
+    if report.total == 0 and work.examples:
+        return len(work.examples)  # nothing ran (it does not compile or load): none is met
+    failing = sum(
+        1 for t in report.tests if is_example_test(t.name) and t.outcome in ("failed", "error")
+    )
+    checks = example_checks(ctx.module, work.examples)
+    if not checks:
+        return failing
+    calls = [call for call, _ in checks]
+    outputs = probe(ctx.run_program, ctx.module, files, calls)
+    return failing + len(checks) - examples_met(ctx.module, outputs, calls, checks)
+
+
+def rank(attempt: Best) -> tuple[int, int]:
+    """How good an attempt is: fewer stated examples missed, then more tests passed."""
+    return (-attempt.examples_missed, attempt.report.passed)
+
+
+def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
+    """The better of the best attempt so far and ``attempt``. Test counts compare only
+    when both ran the same tests. A tie goes to a new choice among drafts (made on more
+    evidence), not to a repair (one that changes nothing measurable is not adopted)."""
+    if best is None:
+        return attempt
+    if best.tests != attempt.tests:
+        if attempt.examples_missed != best.examples_missed:
+            return attempt if attempt.examples_missed < best.examples_missed else best
+        return attempt
+    if rank(attempt) == rank(best):
+        return attempt if newer_wins_ties else best
+    return attempt if rank(attempt) > rank(best) else best

@@ -1,0 +1,67 @@
+"""What to do next with a module: the evidence ladder and where repair can work.
+
+* **Settled**: the chosen code meets every example the user stated and passes its kept
+  tests, and the drafts that pass the same tests do not split on its outputs: stop,
+  whatever budget is left.
+* **Repair first** code that does not load (it does not compile, or an import or syntax
+  error stops every test): one targeted fix is cheaper than new drafts.
+* **Draw more drafts** while the evidence is against the current choice (a stated
+  example missed, a crash, failing tests) and the ladder has room; only the drafts'
+  agreement can tell a wrong test from wrong code.
+* **Repair** what a repair can fix once the drafts are spent: crashes and hangs. An
+  assertion the drafts' agreement did not settle is a disagreement about behaviour,
+  which the repairer has never resolved in the measured runs.
+* Otherwise **escalate**: the human decides (or the failure policy does).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from codeproof.core.types import TestReport
+from codeproof.engine.context import EngineOptions
+from codeproof.engine.state import Work
+from codeproof.languages.base import Language
+
+Step = Literal["finish", "draw", "repair", "escalate"]
+
+
+def next_step(work: Work, options: EngineOptions, language: Language) -> Step:
+    """The step after an execution of ``work``."""
+    if work.verdict == "passed":
+        return "draw" if work.contested and _can_draw(work, options) else "finish"
+    if not work.tests:
+        return "escalate"  # no test and no stated example: nothing can tell drafts apart
+    report = work.report
+    budget = not work.stuck and work.attempt < options.max_attempts
+    if budget and report is not None and did_not_load(report):
+        return "repair"
+    if _can_draw(work, options):
+        return "draw"
+    if budget and report is not None and repairable(report, language):
+        return "repair"
+    return "escalate"
+
+
+def _can_draw(work: Work, options: EngineOptions) -> bool:
+    """More drafts can still change the choice: the ladder has room and no hint from the
+    human asks to go on from the current code."""
+    return not work.hint and len(work.drafts) < options.max_drafts
+
+
+def did_not_load(report: TestReport) -> bool:
+    """No test could run the code: it does not compile, or every test errored."""
+    if report.green:
+        return False
+    return report.total == 0 or (report.passed == 0 and report.errors == report.total)
+
+
+def repairable(report: TestReport, language: Language) -> bool:
+    """Whether the failure is one a repair can fix: nothing ran (compile, syntax or import
+    error), the run timed out, or a test failed with an error the code raised."""
+    if report.green:
+        return False
+    if report.total == 0 or report.timed_out:
+        return True
+    failing = [t for t in report.tests if t.outcome in ("failed", "error")]
+    return any(t.outcome == "error" or not language.editing.assertion(t.message) for t in failing)

@@ -7,7 +7,7 @@ SMALL_MODEL   := qwen2.5-coder-0.5b
 DEFAULT_MODEL := qwen2.5-coder-1.5b
 DEMO_REQUEST  ?= Write a Python function slugify(text) that lowercases text, replaces runs of non-alphanumeric characters with a single hyphen and strips leading and trailing hyphens.
 
-.PHONY: demo test install install-dev models-small models-default sandbox lint clean
+.PHONY: demo test test-fast install install-dev models-small models-default sandbox lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ lint: install-dev
 
 test: install-dev models-small sandbox lint
 	$(BIN)/pytest
+
+# Lint, then every test that needs neither Docker nor a real model (no sandbox set-up).
+test-fast: install-dev lint
+	$(BIN)/pytest -m "not docker and not real_model and not slow" -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

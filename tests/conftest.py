@@ -31,6 +31,27 @@ def allow_model() -> Iterator[None]:
     set_real_requests_allowed(before)
 
 
+DOCKER_FIXTURES = frozenset(
+    {
+        "real_toolchains",
+        "docker_ready",
+        "make_scorer",
+        "docker_daemon",
+        "python_toolchain",
+        "javascript_toolchain",
+        "java_toolchain",
+    }
+)
+"""Fixtures that need the Docker sandbox: their tests are marked ``docker``."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test using a Docker fixture ``docker`` (the fast lane deselects them)."""
+    for item in items:
+        if DOCKER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.docker)
+
+
 SMALL_MODEL = "qwen2.5-coder-0.5b"
 
 
@@ -61,3 +82,21 @@ def small_local_model(small_model_path: Path) -> Iterator[LocalChatModel]:
     model.start()
     yield model
     model.close()
+
+
+@pytest.fixture(scope="session")
+def shared_benchmarks() -> Path:
+    """The shared benchmark data (``shared/benchmarks``); a test needing it fails with one
+    line saying where it was looked for and how to point at it."""
+    from codeproof.core.errors import InputError
+    from codeproof.evaluation.datasets import find_data_dir
+
+    try:
+        return find_data_dir()
+    except InputError:
+        pytest.fail(
+            "this test reads HumanEval-X from shared/benchmarks, which is not beside the "
+            "checkout or the working directory: put it there, or point at it with "
+            "CODEPROOF_EVALUATION__DATA_DIR (codeproof eval --data-dir)",
+            pytrace=False,
+        )

@@ -26,8 +26,10 @@ from codeproof.evaluation.datasets import (
         ("humaneval-x-java", "java", "hasCloseElements"),
     ],
 )
-def test_builtin_datasets_have_164_tasks(name: str, language: str, first_entry: str) -> None:
-    tasks = load_dataset(name)
+def test_builtin_datasets_have_164_tasks(
+    name: str, language: str, first_entry: str, shared_benchmarks: Path
+) -> None:
+    tasks = load_dataset(name, data_dir=shared_benchmarks)
     assert len(tasks) == 164
     assert len({t.task_id for t in tasks}) == 164
     assert {t.language for t in tasks} == {language}
@@ -35,9 +37,9 @@ def test_builtin_datasets_have_164_tasks(name: str, language: str, first_entry: 
     assert all(t.canonical_solution for t in tasks)
 
 
-def test_helper_functions_do_not_hide_the_entry_point() -> None:
-    js = {t.task_id: t for t in load_dataset("humaneval-x-js")}
-    java = {t.task_id: t for t in load_dataset("humaneval-x-java")}
+def test_helper_functions_do_not_hide_the_entry_point(shared_benchmarks: Path) -> None:
+    js = {t.task_id: t for t in load_dataset("humaneval-x-js", data_dir=shared_benchmarks)}
+    java = {t.task_id: t for t in load_dataset("humaneval-x-java", data_dir=shared_benchmarks)}
     assert js["JavaScript/32"].entry_point == "findZero"
     assert js["JavaScript/38"].entry_point == "decodeCyclic"
     assert java["Java/10"].entry_point == "makePalindrome"
@@ -125,3 +127,37 @@ def test_doctor_check_reports_datasets(tmp_path: Path) -> None:
     broken = check_benchmarks(load_settings(evaluation={"data_dir": str(tmp_path / "nope")}))
     assert not broken.ok and not broken.required and broken.fix
     assert "humaneval-x-js" in broken.detail and "humaneval:" not in broken.detail
+
+
+def test_a_dataset_file_from_a_pinned_url_is_downloaded_once_and_verified(
+    tmp_path: Path, shared_benchmarks: Path
+) -> None:
+    """``--data-url URL#sha256=HEX``: served here from loopback (no network needed)."""
+    import hashlib
+    import http.server
+    import threading
+    from functools import partial
+
+    from codeproof.core.config import load_settings
+    from codeproof.core.errors import ModelIntegrityError
+    from codeproof.evaluation.remote import fetch_data_file
+
+    source = shared_benchmarks / "humaneval-x" / "js.jsonl.gz"
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(source.parent))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/js.jsonl.gz"
+        settings = load_settings(home=tmp_path / "home")
+        path = fetch_data_file(f"{url}#sha256={digest}", settings)
+        tasks = load_dataset("humaneval-x-js", data_file=path)
+        assert len(tasks) == 164 and tasks[0].language == "javascript"
+        assert fetch_data_file(f"{url}#sha256={digest}", settings) == path  # no new download
+        with pytest.raises(ModelIntegrityError, match="expected"):
+            fetch_data_file(f"{url}#sha256={'0' * 64}", settings)
+        with pytest.raises(InputError, match="has no #sha256="):
+            fetch_data_file(url, settings)
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -7,6 +7,8 @@ sandbox, through the real toolchains.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from codeproof.choosing.examples import example_tests
@@ -29,11 +31,11 @@ WRONG_DOCSTRINGS = {"HumanEval/47", "HumanEval/148"} | {
     ("dataset", "language"), [("humaneval", "python"), ("humaneval-x-js", "javascript")]
 )
 def test_generated_example_tests_pass_the_canonical_solutions(
-    dataset: str, language: str, docker_ready: Settings
+    dataset: str, language: str, docker_ready: Settings, shared_benchmarks: Path
 ) -> None:
     checked, failing = 0, {}
     with open_toolchain(docker_ready, language) as toolchain:
-        for task in load_dataset(dataset)[:40]:
+        for task in load_dataset(dataset, data_dir=shared_benchmarks)[:40]:
             module = module_for(task)
             tests = example_tests(module, spec_for(task).acceptance_examples)
             if not tests or task.task_id in WRONG_DOCSTRINGS:

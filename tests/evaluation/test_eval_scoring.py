@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -16,9 +17,9 @@ pytestmark = [pytest.mark.docker]
 @pytest.mark.slow
 @pytest.mark.parametrize("dataset", ["humaneval", "humaneval-x-js", "humaneval-x-java"])
 def test_canonical_pass_and_empty_bodies_fail(
-    dataset: str, make_scorer: Callable[..., Scorer]
+    dataset: str, make_scorer: Callable[..., Scorer], shared_benchmarks: Path
 ) -> None:
-    tasks = load_dataset(dataset)
+    tasks = load_dataset(dataset, data_dir=shared_benchmarks)
     canonical = [(t, assemble(t, t.canonical_solution or "")) for t in tasks]
     empty = [(t, assemble(t, "")) for t in tasks]
     scores = make_scorer().score(canonical + empty)  # timings: benchmarks/eval_scoring.py

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from wf_world import BAD_1, BROKEN, BROKEN_2, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
+from wf_world import BAD_1, BROKEN, BROKEN_2, EXTRA, GOOD, SLUGIFY, TESTS, ScriptedHuman, World
 
 from codeproof.core.types import ModuleOutcome
 from codeproof.workflow.deps import RunOptions
@@ -337,3 +337,17 @@ def test_security_scan_is_part_of_the_result(run_workflow, store):
     assert any(f.tool == "bandit" and f.file == "slugify.py" for f in outcome.scan)
     report = report_json(Path(result.project_dir or ""))
     assert report["totals"]["findings"] >= 1  # type: ignore[index]
+
+
+def test_the_file_the_request_names_is_the_module_built(run_workflow, store):
+    # the analysis names the module after its function; the request names the file
+    world = World(
+        code={"slugger": GOOD}, tests={"slugger": TESTS.replace("slugify import", "slugger import")}
+    )
+    request = "Write slugger.py with a function slugify(text) that makes URL slugs."
+    result = run_workflow(world.model(), ScriptedHuman(), request, auto=True)
+
+    [outcome] = outcomes(store, result.run_id)
+    assert outcome.module.name == "slugger" and outcome.status == "passed"
+    assert set(outcome.files) == {"slugger.py"} and "test_slugger.py" in outcome.tests
+    assert (Path(result.project_dir or "") / "slugger.py").read_text() == GOOD

@@ -35,7 +35,8 @@ This is question round {round} of {max_rounds}."""
 
 ANALYZE_SYSTEM = """You turn a programming request into a precise specification.
 Be concrete:
-- "interfaces": exact function or class signatures, e.g. "add(a: int, b: int) -> int".
+- "interfaces": exact function or class signatures, e.g. "add(a: int, b: int) -> int", with
+  exactly the names the request gives (files, functions, classes, methods).
 - "acceptance_examples": at least 3 examples "call -> expected result", including an edge case.
 - "functional_requirements": short sentences, one behaviour each.
 - "language": {language_rule}

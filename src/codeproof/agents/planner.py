@@ -5,7 +5,7 @@ from __future__ import annotations
 import keyword
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from codeproof.agents.prompting import conversation, join_sections, render_module, render_spec
 from codeproof.core.errors import InputError, StructuredOutputError
@@ -93,7 +93,11 @@ def _safe_name(raw: str) -> str:
 
 
 def order_modules(
-    modules: Sequence[Module], *, language: str | None = None, strict: bool = True
+    modules: Sequence[Module],
+    *,
+    language: str | None = None,
+    strict: bool = True,
+    stated: Collection[str] = (),
 ) -> list[Module]:
     """Validate modules and return them in dependency order (stable otherwise).
 
@@ -103,6 +107,8 @@ def order_modules(
         strict: Raise on any defect (user input). Otherwise repair what the model got
             wrong: rename invalid, reserved or duplicate names, drop unknown or cyclic
             dependencies.
+        stated: Names the user's request states: kept even where they shadow a standard
+            module (the user asked for that file).
 
     Raises:
         InputError: ``strict`` and a name is invalid, reserved or duplicated, a
@@ -111,12 +117,14 @@ def order_modules(
     """
     if not modules:
         raise InputError("no modules to build", hint="add at least one module")
-    fixed = _fix_names(modules, language=language, strict=strict)
+    fixed = _fix_names(modules, language=language, strict=strict, stated=frozenset(stated))
     fixed = _fix_dependencies(fixed, strict=strict)
     return _topological(fixed, strict=strict)
 
 
-def _fix_names(modules: Sequence[Module], *, language: str | None, strict: bool) -> list[Module]:
+def _fix_names(
+    modules: Sequence[Module], *, language: str | None, strict: bool, stated: frozenset[str]
+) -> list[Module]:
     taken: set[str] = set()
     renames: dict[str, str] = {}
     out = []
@@ -124,7 +132,7 @@ def _fix_names(modules: Sequence[Module], *, language: str | None, strict: bool)
         lang = normalize_language(language or module.language)
         layout = layout_for(lang)
         name = module.name.strip()
-        problem = _name_problem(name, taken, layout)
+        problem = _name_problem(name, taken, layout, stated=name in stated)
         if problem and strict:
             raise InputError(
                 f"module name {name!r} {problem}",
@@ -144,10 +152,10 @@ def _renamed_deps(module: Module, renames: dict[str, str]) -> Module:
     return module.model_copy(update={"depends_on": deps})
 
 
-def _name_problem(name: str, taken: set[str], layout: Layout) -> str | None:
+def _name_problem(name: str, taken: set[str], layout: Layout, *, stated: bool) -> str | None:
     if not _IDENT.fullmatch(name) or keyword.iskeyword(name):
         return "is not an identifier"
-    if _clashes(name, layout):
+    if _clashes(name, layout) and not stated:
         return "shadows a standard module or looks like a test file"
     if name in taken:
         return "is used twice"

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from codeproof.core.types import Module
 from codeproof.languages import registry
 from codeproof.languages.base import EXAMPLE_TITLE
-from codeproof.languages.values import first_call, leading_literal, literal_value, split_example
+from codeproof.languages.values import first_call, split_example
 
 
 def interface_names(module: Module) -> set[str]:
@@ -34,52 +34,6 @@ def is_example_test(name: str) -> bool:
     if len(python) == 2 and python[0].endswith("_examples"):
         return python[1].startswith("test_example_")
     return name.split(" > ")[-1].startswith(f"{EXAMPLE_TITLE} ")
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\s+", "", text).replace('"', "'")
-
-
-def stated_in(examples: Sequence[str], text: str) -> list[str]:
-    """The examples whose call and result appear in ``text`` (the user's, not a model's).
-
-    In the workflow the spec's examples are the analyst's: only those the user stated are
-    ground truth; a model's invented example may contradict the request. The result may
-    be written differently (``{hi: 2}`` for the user's ``{"hi": 2}``): after the call in
-    ``text``, the first literal following it (past words such as "returns") is compared
-    by value.
-    """
-    said = _squash(text)
-    kept = []
-    for example in examples:
-        split = split_example(example)
-        found = first_call(split[0]) if split else None
-        if not (found and split and _squash(found[1]) in said):
-            continue
-        if _squash(split[1]) in said or _said_result(text, found[1], split[1]):
-            kept.append(example)
-    return kept
-
-
-_RESULT_START = re.compile(r"""[\[{'"\-\d]|true\b|false\b|null\b|True\b|False\b|None\b""")
-
-
-def _said_result(text: str, call: str, expected: str) -> bool:
-    """Whether the literal stated right after ``call`` in ``text`` equals ``expected``."""
-    ok, value = literal_value(expected)
-    at = text.find(call)
-    if not ok or at < 0:
-        return False
-    rest = text[at + len(call) :]
-    start = _RESULT_START.search(rest[:40])
-    if start is None:
-        return False
-    head = rest[start.start() :]
-    span = leading_literal(head) if head[0] in "[{" else None
-    if span is None:
-        token = re.match(r"""'[^']*'|"[^"]*"|-?[\d.]+|\w+""", head)
-        span = token.group(0).rstrip(".") if token else None
-    return span is not None and literal_value(span) == (True, value)
 
 
 def example_tests(module: Module, examples: Sequence[str]) -> dict[str, str]:

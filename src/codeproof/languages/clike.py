@@ -14,7 +14,7 @@ def top_level_args(call: str) -> list[str]:
     """The argument texts of ``f(a, [b, c], 'd,e')`` (split at top-level commas).
 
     For the notation of docstring examples and signatures (:mod:`codeproof.evaluation.
-    docexamples`), which is no one language's code; code is read with the syntax facade.
+    contract.examples`), which is no one language's code; code is read with the syntax facade.
     """
     inner = call[call.index("(") + 1 : call.rindex(")")]
     args, depth, quote, start = [], 0, "", 0

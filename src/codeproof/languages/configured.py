@@ -14,7 +14,8 @@ from codeproof.core.config import ToolchainServer
 from codeproof.languages.base import Editing, Language, Project
 from codeproof.languages.layout import Layout, basename
 
-_ANY_TEST = re.compile(r"^.*\btest\w*", re.MULTILINE | re.IGNORECASE)
+_ANY_LINE = re.compile(r"^[ \t]*\S.*$", re.MULTILINE)
+"""Without a package nothing tells a test case apart: every non-blank line counts."""
 
 
 def _extension(path_pattern: str) -> str:
@@ -42,7 +43,7 @@ def configured_language(name: str, server: ToolchainServer) -> Language:
         source_path=lambda m: source.replace("{module}", m),
         test_path=lambda m: test.replace("{module}", m),
         is_test_path=is_test,
-        test_marker=_ANY_TEST,
+        test_marker=_ANY_LINE,
     )
     return Language(
         name=name,

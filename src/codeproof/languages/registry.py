@@ -35,6 +35,11 @@ def add(language: Language) -> None:
     _extra[language.name] = language
 
 
+def discard(name: str) -> None:
+    """Forget a language added by :func:`add` (built-in ones stay)."""
+    _extra.pop(name, None)
+
+
 def add_configured(settings: Settings) -> None:
     """Make every language of ``[toolchains.<name>]`` without a package known (a plain
     layout from its configuration, :mod:`.configured`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
 from codeproof.languages.syntax import parse, parse_expression
 
@@ -73,3 +74,30 @@ def first_call(text: str) -> tuple[str, str] | None:
                     return match.group(0)[:-1].strip(), call
                 break
     return None
+
+
+_RAISES = re.compile(r"^raises\s+(?P<error>[A-Za-z_$][\w$]*)$")
+
+
+def raised_error(expected: str) -> str | None:
+    """The error an example expects (``raises ValueError`` gives ``ValueError``), or
+    ``None`` when it expects a value."""
+    found = _RAISES.match(expected.strip())
+    return found.group("error") if found else None
+
+
+@dataclass(frozen=True)
+class Raised:
+    """The expected outcome of an example that states an error: the error's class name."""
+
+    error: str
+
+    def met_by(self, output: str) -> bool:
+        """Whether a probe's output (``!ClassName`` for a thrown error) is that error; the
+        generic names (``Exception``, ``Error``...) accept any thrown error."""
+        if not output.startswith("!"):
+            return False
+        return output[1:] == self.error or self.error in _GENERIC_ERRORS
+
+
+_GENERIC_ERRORS = frozenset({"Exception", "Error", "RuntimeException", "Throwable"})

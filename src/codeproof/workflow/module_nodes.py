@@ -14,7 +14,7 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from codeproof.agents import programmer
-from codeproof.choosing.examples import stated_in
+from codeproof.contract.examples import module_examples
 from codeproof.core.types import Module, ModuleOutcome
 from codeproof.engine import loop
 from codeproof.engine.context import Context, EngineOptions, Memo
@@ -28,7 +28,7 @@ from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.logic import failing_tests, likely_cause
 from codeproof.workflow.models import EscalationDecision, FailureReport, WorkflowState
-from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of
+from codeproof.workflow.nodes import _analyze, checklist_of, outcomes_of, spec_of, user_words
 
 logger = logging.getLogger(__name__)
 
@@ -51,12 +51,6 @@ def _dependencies(state: WorkflowState, module: Module) -> tuple[list[Module], d
         if outcome.module.name in module.depends_on:
             files.update(outcome.files)
     return mods, files
-
-
-def user_words(state: WorkflowState) -> str:
-    """What the user wrote: the request and the answers to clarifying questions."""
-    answers = [str(a.get("answer", "")) for a in state.get("answers", [])]
-    return "\n".join([state.get("request", ""), *answers])
 
 
 def engine_options(deps: Deps) -> EngineOptions:
@@ -96,7 +90,7 @@ def context(deps: Deps, state: WorkflowState) -> Context:
         toolchain=deps.toolchain(module.language),
         model_for=deps.model_for,
         direct=direct,
-        examples=stated_in(spec.acceptance_examples, words),
+        examples=module_examples(words, spec.acceptance_examples, module.public_interface),
         options=engine_options(deps),
         dependencies=dep_modules,
         dependency_files=dep_files,

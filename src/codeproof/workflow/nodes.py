@@ -16,9 +16,10 @@ from typing import Any
 from langgraph.types import interrupt
 
 from codeproof.agents import analyst, documenter, planner
+from codeproof.contract.names import fit_modules, stated_files
 from codeproof.core.errors import WorkflowError
 from codeproof.core.types import QA, Docs, Module, ModuleOutcome, ModuleReport, RunReport, Spec
-from codeproof.languages.registry import normalize_language
+from codeproof.languages.registry import layout_for, normalize_language
 from codeproof.workflow.assemble import assemble_project
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.logic import usage_of
@@ -45,6 +46,12 @@ def checklist_of(state: WorkflowState) -> list[Module]:
 
 def outcomes_of(state: WorkflowState) -> list[ModuleOutcome]:
     return [ModuleOutcome.model_validate(o) for o in state.get("outcomes", [])]
+
+
+def user_words(state: WorkflowState) -> str:
+    """What the user wrote: the request and the answers to clarifying questions."""
+    answers = [str(a.get("answer", "")) for a in state.get("answers", [])]
+    return "\n".join([state.get("request", ""), *answers])
 
 
 def intake(deps: Deps, state: WorkflowState) -> Update:
@@ -122,6 +129,11 @@ def modules(deps: Deps, state: WorkflowState) -> Update:
     opts = deps.options
     spec = spec_of(state)
     proposed = planner.extract_modules(deps.model_for("modules"), spec)
+    words = "\n".join(
+        [state.get("request", ""), *(a.get("answer", "") for a in state.get("answers", []))]
+    )
+    proposed = fit_modules(proposed, words, layout_for(spec.language), spec.interfaces)
+    stated = [f.stem for f in stated_files(words, layout_for(spec.language))]
     if opts.preselect:
         chosen = [m for m in proposed if m.name in opts.preselect]
         if not chosen:
@@ -135,7 +147,7 @@ def modules(deps: Deps, state: WorkflowState) -> Update:
     else:
         request = ModulesRequest(spec=spec, modules=proposed)
         chosen = ModuleSelection.model_validate(interrupt(request.model_dump(mode="json"))).modules
-    checklist = planner.order_modules(chosen, language=spec.language, strict=False)
+    checklist = planner.order_modules(chosen, language=spec.language, strict=False, stated=stated)
     return {
         "checklist": [m.model_dump(mode="json") for m in checklist],
         "current": 0,

@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from codeproof.languages.syntax import Call, Node, parse, parse_expression
-from codeproof.languages.values import split_example
+from codeproof.languages.values import Raised, raised_error, split_example
 
 MAX_CALLS = 40
 PROBE_CLASS = "CodeproofProbe"
@@ -290,7 +290,8 @@ def java_example_checks(
         key = call_key(split[0]) if split else None
         if split is None or key is None or key.split("(", 1)[0] not in names:
             continue
-        ok, value = displayed_value(split[1])
+        error = raised_error(split[1])
+        ok, value = (True, Raised(error)) if error else displayed_value(split[1])
         if ok and literal_arguments(key[key.index("(") :]):
             checks.append((key, value))
     return checks
@@ -302,6 +303,8 @@ def example_met(expected: object, output: str) -> bool:
     A present ``Optional`` meets the value it holds: docstrings show ``f(x) -> -9`` for
     a method returning ``Optional<Integer>``.
     """
+    if isinstance(expected, Raised):
+        return expected.met_by(output)
     ok, got = output_value(output)
     held = got.get("Optional") if isinstance(got, dict) and list(got) == ["Optional"] else None
     if held is not None and not isinstance(expected, dict):

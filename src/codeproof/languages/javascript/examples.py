@@ -7,7 +7,7 @@ import json
 from codeproof.core.types import Module
 from codeproof.languages.base import EXAMPLE_TITLE
 from codeproof.languages.syntax import parse_expression
-from codeproof.languages.values import js_value
+from codeproof.languages.values import js_value, raised_error
 
 
 def _js_literal(text: str) -> str | None:
@@ -31,11 +31,29 @@ def _js_call(call: str) -> bool:
     return all(arg.value()[0] for arg in parsed.args)
 
 
+_IS_A = """function isA(error, name) {
+  for (let p = error; p; p = Object.getPrototypeOf(p)) {
+    if ((p.constructor && p.constructor.name === name) || p.name === name) return true;
+  }
+  return false;
+}"""
+"""Whether a thrown value is of the class called ``name`` (along its prototype chain)."""
+
+
+def _check(call: str, expected: str) -> str | None:
+    """The assertion of one example, or ``None`` when it cannot be checked."""
+    error = raised_error(expected)
+    if error is not None:
+        return f"  assert.throws(() => {call}, (e) => isA(e, {json.dumps(error)}));"
+    literal = _js_literal(expected)
+    return None if literal is None else f"  assert.deepStrictEqual({call}, {literal});"
+
+
 def example_tests(module: Module, examples: list[tuple[str, str, str]]) -> dict[str, str]:
     cases = [
-        (fn, call, literal)
+        (fn, call, check)
         for fn, call, expected in examples
-        if _js_call(call) and (literal := _js_literal(expected)) is not None
+        if _js_call(call) and (check := _check(call, expected)) is not None
     ]
     if not cases:
         return {}
@@ -46,8 +64,9 @@ def example_tests(module: Module, examples: list[tuple[str, str, str]]) -> dict[
         "const assert = require('node:assert/strict');",
         f"const {{ {names} }} = require('./{module.name}');",
     ]
-    for i, (_, call, literal) in enumerate(cases, 1):
+    if any(" isA(" in check for _, _, check in cases):
+        lines += ["", _IS_A]
+    for i, (_, call, check) in enumerate(cases, 1):
         title = json.dumps(f"{EXAMPLE_TITLE} {i}: {call[:60]}")
-        lines += ["", f"test({title}, () => {{", f"  assert.deepStrictEqual({call}, {literal});"]
-        lines.append("});")
+        lines += ["", f"test({title}, () => {{", check, "});"]
     return {f"{module.name}.examples.test.js": "\n".join(lines) + "\n"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from codeproof.choosing.examples import example_tests
+from codeproof.contract.examples import examples_of, parameters
 from codeproof.core.types import Module
-from codeproof.evaluation.docexamples import examples_of, parameters
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,368 @@
+"""The examples the user states, as ``call -> expected`` lines: in a docstring
+(:func:`examples_of`) and in a request's free text (:func:`stated_examples`).
+
+Docstrings write examples in many notations; each one read here becomes an acceptance
+example of the task's spec, which the pipeline turns into protected tests
+(:mod:`codeproof.choosing.examples`). Reading one wrongly would hold every candidate to
+a wrong test, so a notation is only read where its call and result are unambiguous:
+
+* doctest: ``>>> f(1)`` with the result on the next line, or ``>>> f(1) == 2`` alone;
+* arrows: ``f(1) -> 2`` (also ``=>``, ``==>``, ``➞``, ``→``, ``==``, "returns",
+  "should return", optionally after ``#``). A worked result (``-> 19 - 5 - 6 = 8``) keeps
+  its final value, and a remark in parentheses after the result is dropped;
+* named inputs: ``For lst = [1, 2] the output should be 5``, and ``Input: grid = [[1]],
+  k = 3`` (or one ``name : value`` per line) followed by ``Output: [1]``. The names are
+  matched to the signature's parameters; an input that matches none drops the example.
+
+A bare ``f(1) = 2`` is not read: docstrings use it for definitions (``tri(4) = 3``
+defining a sequence whose function returns a list).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+
+from codeproof.languages.clike import top_level_args
+from codeproof.languages.values import first_call, leading_literal, literal_value, split_example
+
+ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
+"""An arrow between a call and its result, as the spec's examples are written."""
+
+_COMMENTED_ARROW = re.compile(r"\s*#\s*(?===>|=>|->|➞|→)")
+_WORKED = re.compile(r"^[\d\s.+\-*/%()]+=\s*(.+)$")
+_REMARK = re.compile(r"^(.+?)\s*\([^()]*\)\s*$")
+_FOR = re.compile(r"^for\s+(.+?),?\s+the output (?:should be|is)\s+(.+?)\.?$", re.IGNORECASE)
+_INPUT = re.compile(r"^input\s*:\s*(.*)$", re.IGNORECASE)
+_OUTPUT = re.compile(r"^output\s*:\s*(.+)$", re.IGNORECASE)
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def parameters(signature: str) -> list[str]:
+    """The parameter names of a Python, JavaScript or Java signature, in order."""
+    if "(" not in signature or ")" not in signature:
+        return []
+    head = signature[: signature.rindex(")") + 1]
+    while re.search(r"<[^<>]*>", head):  # Java generics: Map<String, Integer> m
+        head = re.sub(r"<[^<>]*>", "", head)
+    names = []
+    for part in top_level_args(head):
+        name = part.split("=", 1)[0].split(":", 1)[0].strip()
+        found = _NAME.findall(name)
+        if found and not name.startswith("*"):
+            names.append(found[-1])
+    return names
+
+
+def examples_of(docstring: str, entry_point: str, params: list[str] | None = None) -> list[str]:
+    """``call -> expected`` lines from a docstring, in the order they are stated."""
+    lines = [line.strip() for line in docstring.splitlines()]
+    out: list[str] = []
+    for i, text in enumerate(lines):
+        example: str | None = None
+        if text.startswith(">>>"):
+            example = _doctest(text[3:].strip(), lines[i + 1] if i + 1 < len(lines) else "")
+        elif f"{entry_point}(" in text and ARROWS.search(text):
+            example = _arrow(text.removeprefix("assert ").strip())
+        elif params and (found := _FOR.match(text)):
+            example = _named(entry_point, params, _assignments([found.group(1)]), found.group(2))
+        elif params and (found := _INPUT.match(text)):
+            example = _input_block(entry_point, params, found.group(1), lines[i + 1 :])
+        if example:
+            out.append(example)
+    return out
+
+
+def _doctest(call: str, next_line: str) -> str | None:
+    if next_line and not next_line.startswith(">>>"):
+        return f"{call} -> {next_line}"
+    return _arrow(call) if ARROWS.search(call) else None
+
+
+def _arrow(text: str) -> str | None:
+    split = split_example(_COMMENTED_ARROW.sub(" ", text))
+    if split is None:
+        return text
+    call, expected = split
+    return f"{call} -> {_result(expected)}"
+
+
+def _result(expected: str) -> str:
+    """The stated value of ``expected``, without its working or a remark after it."""
+    if literal_value(expected)[0]:
+        return expected
+    for pattern in (_WORKED, _REMARK):
+        found = pattern.match(expected)
+        if found and literal_value(found.group(1).strip().rstrip("."))[0]:
+            return found.group(1).strip().rstrip(".")
+    return expected
+
+
+def _assignments(parts: list[str]) -> list[tuple[str, str]]:
+    """Leading ``name = value`` (or ``name : value``) items; prose after them ends the list."""
+    pairs: list[tuple[str, str]] = []
+    for part in parts:
+        for item in top_level_args(f"({part})"):
+            found = re.match(r"^([A-Za-z_$][\w$]*)\s*[=:]\s*(.+)$", item)
+            if not found or not literal_value(found.group(2).strip())[0]:
+                return pairs
+            pairs.append((found.group(1), found.group(2).strip()))
+    return pairs
+
+
+def _named(entry_point: str, params: list[str], given: list[tuple[str, str]], result: str) -> str:
+    """``f(values in parameter order) -> result``, or empty when the names do not fit."""
+    values: dict[str, str] = {}
+    for name, value in given:
+        matches = [p for p in params if p == name] or [
+            p for p in params if name.endswith(f"_{p}") or name.startswith(f"{p}_")
+        ]
+        if len(matches) != 1 or matches[0] in values:
+            return ""
+        values[matches[0]] = value
+    result = _result(result.strip())
+    if set(values) != set(params) or not literal_value(result)[0]:
+        return ""
+    return f"{entry_point}({', '.join(values[p] for p in params)}) -> {result}"
+
+
+def _input_block(entry_point: str, params: list[str], first: str, rest: list[str]) -> str:
+    """An ``Input:`` block (on its line, or one item per following line) and its ``Output:``."""
+    parts = [first] if first else []
+    for line in rest:
+        found = _OUTPUT.match(line)
+        if found:
+            return _named(entry_point, params, _assignments(parts), found.group(1))
+        if not line or _INPUT.match(line):
+            return ""
+        parts.append(line)
+    return ""
+
+
+# -- examples stated in a request's free text -------------------------------------------
+
+_CONNECTOR = re.compile(
+    r"^[`'\"]?[ \t]*(?:"
+    r"(?:==>|=>|->|➞|→|==)"
+    r"|(?:(?:it\s+|which\s+|that\s+)?(?:should\s+|must\s+|will\s+)?"
+    r"(?:returns?|gives?|be|is|equals?|yields?|evaluates?\s+to|produces?|outputs?)\b)"
+    r")[ \t]*`?",
+    re.IGNORECASE,
+)
+"""What stands between a call and its stated result (``returns``, ``->``, ``==``...)."""
+
+_CLEAN_END = re.compile(r"^(?:[ \t]*(?:$|\n|[.,;:!?)\]}`'\"])|[ \t]+[A-Za-z])")
+"""What may follow a stated result: the end of the sentence or line, punctuation, or a
+next word (not an operator: ``-> 19 - 5 - 6 = 8`` is working, not a result)."""
+
+_RAISES = re.compile(
+    r"^[`'\"]?\s*(?:,\s*)?(?:it\s+)?(?:should\s+|must\s+|will\s+)?"
+    r"(?:raises?|throws?|raise|throw)\s+(?:an?\s+)?`?(?P<error>[A-Za-z_$][\w.$]*)`?",
+    re.IGNORECASE,
+)
+"""``f(x) raises ValueError`` (also "throws", "should raise a ...")."""
+
+_SCALAR = re.compile(r"""'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?(?:[eE]-?\d+)?\b|\w+""")
+
+
+def stated_examples(
+    text: str, names: Collection[str], params: Mapping[str, list[str]] | None = None
+) -> list[str]:
+    """Every example ``text`` states for a function called one of ``names``, as
+    ``call -> expected`` (``call -> raises Error`` for stated errors), in the order stated.
+
+    Read: a call followed by its result (``f(1) == 2``, ``assert f(1) == 2``, ``f(1) -> 2``,
+    "f(1) returns 2", "f(1) should be 2"...), a call followed by an error it raises
+    ("f(-1) raises ValueError"), the docstring notations of :func:`examples_of` line by
+    line (``params``: the parameter names of each function, for "for x = 1 the output
+    should be 2"), and two-column tables of inputs and results of a one-parameter function.
+    """
+    found: list[str] = []
+    lines = text.splitlines()
+    for name in names:
+        found += _after_calls(text, name)
+        found += _line_notations(lines, name, (params or {}).get(name))
+        found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
+    return list(dict.fromkeys(e for e in found if e))
+
+
+def _line_notations(lines: list[str], name: str, params: list[str] | None) -> list[str]:
+    """Doctests of ``name`` and named-input lines ("For x = 1 the output should be 2",
+    ``Input:``/``Output:``); arrows anywhere are read after each call instead."""
+    stripped = [line.strip() for line in lines]
+    out: list[str | None] = []
+    for i, text in enumerate(stripped):
+        if text.startswith(">>>") and f"{name}(" in text:
+            out.append(_doctest(text[3:].strip(), stripped[i + 1] if i + 1 < len(lines) else ""))
+        elif params and (found := _FOR.match(text)):
+            out.append(_named(name, params, _assignments([found.group(1)]), found.group(2)))
+        elif params and (found := _INPUT.match(text)):
+            out.append(_input_block(name, params, found.group(1), stripped[i + 1 :]))
+    return [e for e in out if e]
+
+
+def _calls(text: str, name: str) -> list[tuple[int, int]]:
+    """Spans of the calls of ``name`` with arguments in ``text`` (brackets and quotes in
+    the arguments respected)."""
+    spans = []
+    for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", text):
+        end = _closing(text, match.end() - 1)
+        if end is not None and text[match.end() : end].strip():
+            spans.append((match.start(), end + 1))
+    return spans
+
+
+def _closing(text: str, opening: int) -> int | None:
+    depth, quote, i = 0, "", opening
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i if ch == ")" else None
+        elif ch == "\n" and depth > 0 and text[i - 1 : i + 1] == "\n\n":
+            return None
+        i += 1
+    return None
+
+
+def _after_calls(text: str, name: str) -> list[str]:
+    out = []
+    for start, end in _calls(text, name):
+        if text[:start].rstrip().endswith("("):
+            continue  # the first argument of another call (``round(f(x), 2)``)
+        call = text[start:end]
+        if not literal_value(f"[{call[call.index('(') + 1 : -1]}]")[0]:
+            continue  # arguments that are not literals (``f(x)``) state no example
+        rest = text[end : end + 200]
+        raises = _RAISES.match(rest)
+        if raises:
+            error = raises.group("error").rstrip(".").rsplit(".", 1)[-1]
+            out.append(f"{call} -> raises {error}")
+            continue
+        connector = _CONNECTOR.match(rest)
+        value = _value_at(rest[connector.end() :]) if connector else None
+        if value is not None:
+            out.append(f"{call} -> {value}")
+    return out
+
+
+def _value_at(text: str) -> str | None:
+    """The literal ``text`` starts with (a bracketed one read whole), if it ends cleanly."""
+    text = text.lstrip(" \t")
+    if not text:
+        return None
+    if text[0] in "[{(":
+        span = leading_literal(text)
+        value = span if span is not None and literal_value(span)[0] else None
+    else:
+        token = _SCALAR.match(text)
+        value = token.group(0) if token else None
+        if value is not None and value.endswith(".") and not literal_value(value)[0]:
+            value = value[:-1]
+        if value is not None and not literal_value(value)[0]:
+            value = None
+    if value is None or not _CLEAN_END.match(text[len(value) :]):
+        return None
+    return value
+
+
+_HEADER_IN = re.compile(r"^(?:input|inputs|argument|arg|x|n|value|text|s)$", re.IGNORECASE)
+_HEADER_OUT = re.compile(r"^(?:output|result|returns?|expected|answer)$", re.IGNORECASE)
+
+
+def _table(lines: list[str], name: str, params: list[str] | None, *, alone: bool) -> list[str]:
+    """Rows of a two-column ``| input | output |`` table of a one-parameter function: its
+    first header is the parameter's name, or a generic one ("input") when ``name`` is the
+    only function."""
+    rows = [[c.strip().strip("`") for c in line.strip().strip("|").split("|")] for line in lines]
+    out: list[str] = []
+    for i, row in enumerate(rows):
+        if len(row) != 2 or "|" not in lines[i]:
+            continue
+        left, right = row
+        named = bool(params) and len(params or []) == 1 and left == (params or [""])[0]
+        inputs = named or (alone and _HEADER_IN.match(left))
+        if not (inputs and _HEADER_OUT.match(right)):
+            continue
+        for cells in rows[i + 1 :]:
+            if len(cells) != 2:
+                break
+            if set("".join(cells)) <= set("-: "):
+                continue  # the separator row
+            arg, result = cells
+            if literal_value(arg)[0] and literal_value(result)[0]:
+                out.append(f"{name}({arg}) -> {result}")
+    return out
+
+
+def module_examples(words: str, spec_examples: Sequence[str], interface: str) -> list[str]:
+    """The examples the user stated for a module (ground truth): the spec's examples that
+    the user's words state, then every example the words state for the module's
+    interface functions, each once."""
+    names = [name for name in _NAMES.findall(interface) if name not in _NOT_FUNCTIONS]
+    params = {name: parameters(interface[interface.find(name) :]) for name in names}
+    read = [*stated_in(spec_examples, words), *stated_examples(words, names, params)]
+    unique: dict[str, str] = {}
+    for example in read:
+        unique.setdefault(" ".join(example.split()), example)
+    return list(unique.values())
+
+
+_NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")
+_NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def stated_in(examples: Sequence[str], text: str) -> list[str]:
+    """The examples whose call and result appear in ``text`` (the user's, not a model's).
+
+    In the workflow the spec's examples are the analyst's: only those the user stated are
+    ground truth; a model's invented example may contradict the request. The result may
+    be written differently (``{hi: 2}`` for the user's ``{"hi": 2}``): after the call in
+    ``text``, the first literal following it (past words such as "returns") is compared
+    by value.
+    """
+    said = _squash(text)
+    kept = []
+    for example in examples:
+        split = split_example(example)
+        found = first_call(split[0]) if split else None
+        if not (found and split and _squash(found[1]) in said):
+            continue
+        if _squash(split[1]) in said or _said_result(text, found[1], split[1]):
+            kept.append(example)
+    return kept
+
+
+_RESULT_START = re.compile(r"""[\[{'"\-\d]|true\b|false\b|null\b|True\b|False\b|None\b""")
+
+
+def _said_result(text: str, call: str, expected: str) -> bool:
+    """Whether the literal stated right after ``call`` in ``text`` equals ``expected``."""
+    ok, value = literal_value(expected)
+    at = text.find(call)
+    if not ok or at < 0:
+        return False
+    rest = text[at + len(call) :]
+    start = _RESULT_START.search(rest[:40])
+    if start is None:
+        return False
+    head = rest[start.start() :]
+    span = leading_literal(head) if head[0] in "[{" else None
+    if span is None:
+        token = re.match(r"""'[^']*'|"[^"]*"|-?[\d.]+|\w+""", head)
+        span = token.group(0).rstrip(".") if token else None
+    return span is not None and literal_value(span) == (True, value)

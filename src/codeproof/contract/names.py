@@ -1,0 +1,169 @@
+"""Names the request states are the contract: files, modules, functions and classes.
+
+"Write a Python module roman.py with two functions to_roman and from_roman" must give
+``roman.py`` defining ``to_roman`` and ``from_roman``: the user will write
+``from roman import to_roman``. A model asked for modules invents its own names
+(``roman_numeral_converter``), so the proposal is fitted to the stated files here: one
+module per stated file of the request's language, named after it, whose interface keeps
+every name the request states in the same breath.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from codeproof.core.types import Module
+from codeproof.languages.layout import Layout
+
+_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*([A-Za-z_][\w]*)\.([A-Za-z]{1,5}))(?![\w/])")
+_SENTENCES = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
+_CALLED = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
+_CLASS = re.compile(r"\b(?:class|interface|record|enum)\s+`?([A-Za-z_$][\w$]*)")
+_QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
+_NOT_NAMES = frozenset({"if", "for", "while", "return", "new", "print", "assert", "len", "str"})
+
+
+@dataclass(frozen=True)
+class StatedFile:
+    """A source file the request names, and what the request says in its sentences."""
+
+    path: str
+    stem: str
+    text: str
+
+
+def stated_files(words: str, layout: Layout) -> list[StatedFile]:
+    """The source files of ``layout``'s language the request names, in the order named
+    (test files excluded), each with the sentences that speak of it (up to the next
+    file named)."""
+    sentences = [s for s in _SENTENCES.split(words) if s.strip()]
+    files: list[StatedFile] = []
+    current: list[str] = []
+    owner: tuple[str, str] | None = None
+    chunks: dict[str, list[str]] = {}
+    for sentence in sentences:
+        named = [
+            (m.group(1), m.group(2))
+            for m in _FILE.finditer(sentence)
+            if layout.owns(m.group(1)) and not layout.is_test_path(m.group(1))
+        ]
+        if named:
+            owner = named[0]
+            current = chunks.setdefault(owner[0], [])
+            for path, stem in named:
+                if path not in {f.path for f in files}:
+                    files.append(StatedFile(path, stem, ""))
+                chunks.setdefault(path, [])
+            for path, _ in named:
+                chunks[path].append(sentence)
+            continue
+        if owner is not None:
+            current.append(sentence)
+    return [StatedFile(f.path, f.stem, " ".join(chunks[f.path])) for f in files]
+
+
+def stated_names(text: str) -> list[str]:
+    """Function and class names ``text`` states: called (``to_roman(n)``), declared
+    (``class Inventory``) or quoted (`` `to_csv` ``), in order."""
+    found = [
+        *(m.group(1) for m in _CLASS.finditer(text)),
+        *(m.group(1) for m in _CALLED.finditer(text)),
+        *(m.group(1) for m in _QUOTED.finditer(text)),
+    ]
+    ordered = sorted(set(found), key=lambda name: text.find(name))
+    return [name for name in ordered if name not in _NOT_NAMES and not name.isupper()]
+
+
+def fit_modules(
+    proposed: Sequence[Module], words: str, layout: Layout, interfaces: Sequence[str]
+) -> list[Module]:
+    """The proposed modules with the names the request states.
+
+    Where the request names source files of the language, the modules are exactly those
+    files (one each, named after them): a proposed module is reused for the file whose
+    sentences name most of its interface, else a module is made from the file's
+    sentences and the spec's interfaces they name. Other proposals are kept as they are.
+    """
+    files = stated_files(words, layout)
+    if not files:
+        return list(proposed)
+    left = list(proposed)
+    fitted: list[Module] = []
+    renamed: dict[str, str] = {}
+    for file in files:
+        names = stated_names(file.text)
+        match = _best(left, names)
+        if match is not None:
+            left.remove(match)
+            renamed[match.name] = file.stem
+        fitted.append(_module_for(file, names, match, interfaces, layout.language))
+    texts = {file.stem: file.text for file in files}
+    return [
+        m.model_copy(update={"depends_on": _deps(m, renamed, fitted, texts.get(m.name, ""))})
+        for m in fitted
+    ]
+
+
+def _best(modules: Sequence[Module], names: Sequence[str]) -> Module | None:
+    scored = [(sum(n in m.public_interface for n in names), i) for i, m in enumerate(modules)]
+    best = max(scored, default=(0, 0))
+    return modules[best[1]] if best[0] > 0 else None
+
+
+def _module_for(
+    file: StatedFile,
+    names: Sequence[str],
+    match: Module | None,
+    interfaces: Sequence[str],
+    language: str,
+) -> Module:
+    own = [i for i in interfaces if any(_declares(i, n) for n in names)]
+    interface = match.public_interface if match is not None else ""
+    missing = [i for i in own if not any(_declares(interface, n) for n in _declared(i))]
+    interface = "\n".join(part for part in [interface, *missing] if part.strip())
+    stated = [n for n in names if n not in interface]
+    if stated and not interface.strip():
+        interface = "\n".join(f"{n}(...)" for n in stated)
+    return Module(
+        name=file.stem,
+        purpose=(match.purpose if match is not None else "") or file.text[:300] or file.stem,
+        language=match.language if match is not None else language,
+        depends_on=list(match.depends_on) if match is not None else [],
+        public_interface=interface or file.stem,
+    )
+
+
+def _declares(interface: str, name: str) -> bool:
+    """Whether ``interface`` defines ``name``: a class of that name, or a function or
+    method called so (not a mere mention, such as a parameter's type)."""
+    escaped = re.escape(name)
+    pattern = rf"\b(?:class|interface|record|enum)\s+{escaped}\b|(?<![\w$.]){escaped}\s*\("
+    return re.search(pattern, interface) is not None
+
+
+def _declared(interface: str) -> list[str]:
+    """The names an interface line defines (its classes and functions)."""
+    return [*(m.group(1) for m in _CLASS.finditer(interface)), *_called_names(interface)]
+
+
+def _called_names(text: str) -> list[str]:
+    return [m.group(1) for m in _CALLED.finditer(text) if m.group(1) not in _NOT_NAMES]
+
+
+def _deps(
+    module: Module, renamed: dict[str, str], fitted: Sequence[Module], text: str
+) -> list[str]:
+    """The proposal's dependencies (renamed), and the stated modules whose classes or
+    functions this module's sentences or interface use."""
+    known = {m.name for m in fitted}
+    deps = [renamed.get(d, d) for d in module.depends_on]
+    said = f"{text}\n{module.public_interface}"
+    for other in fitted:
+        own = set(_declared(module.public_interface))
+        used = [n for n in _declared(other.public_interface) if n not in own]
+        mentioned = any(re.search(rf"\b{re.escape(n)}\b", said) for n in used)
+        if other.name != module.name and mentioned:
+            deps.append(other.name)
+    return [d for d in dict.fromkeys(deps) if d in known and d != module.name]

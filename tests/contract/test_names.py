@@ -1,0 +1,80 @@
+"""Files, modules, functions and classes the request names are the ones built."""
+
+from __future__ import annotations
+
+from codeproof.agents.planner import order_modules
+from codeproof.contract.names import fit_modules, stated_files, stated_names
+from codeproof.core.types import Module
+from codeproof.languages.registry import layout_for
+
+
+def _module(name: str, interface: str, language: str = "python") -> Module:
+    return Module(name=name, purpose="p", language=language, public_interface=interface)
+
+
+def test_a_stated_python_file_names_the_module() -> None:
+    words = "Write a Python module roman.py with two functions to_roman(n) and from_roman(s)."
+    proposed = [_module("roman_numeral_converter", "to_roman(n: int) -> str\nfrom_roman(s)")]
+    [module] = fit_modules(proposed, words, layout_for("python"), [])
+    assert module.name == "roman" and "to_roman" in module.public_interface
+    assert layout_for("python").source_path(module.name) == "roman.py"
+
+
+def test_two_stated_files_become_two_modules_with_their_names_and_dependency() -> None:
+    words = (
+        "A library with two modules: store.py defines class Inventory with add(name, qty) "
+        "and remove(name, qty); report.py defines to_csv(inventory: Inventory)."
+    )
+    proposed = [_module("sqlite", "class Inventory"), _module("inventory", "to_csv(inv)")]
+    store, report = fit_modules(
+        proposed, words, layout_for("python"), ["class Inventory", "to_csv(inventory)"]
+    )
+    assert (store.name, report.name) == ("store", "report")
+    assert report.depends_on == ["store"]
+    assert [m.name for m in order_modules([report, store], language="python")] == [
+        "store",
+        "report",
+    ]
+
+
+def test_stated_javascript_and_java_files_name_their_modules() -> None:
+    js = fit_modules(
+        [_module("textTools", "function wordCount(text)", "javascript")],
+        "Create words.js exporting wordCount(text).",
+        layout_for("javascript"),
+        [],
+    )
+    assert [m.name for m in js] == ["words"]
+    assert layout_for("javascript").source_path(js[0].name) == "words.js"
+    java = fit_modules(
+        [_module("inventory_manager", "class Inventory { void add(String n, int q) }", "java")],
+        "Write Inventory.java: a class Inventory with add(String name, int qty). "
+        "Also Report.java with toCsv(Inventory inv).",
+        layout_for("java"),
+        ["class Inventory { void add(String n, int q) }", "class Report { String toCsv() }"],
+    )
+    assert [m.name for m in java] == ["Inventory", "Report"]
+    assert [layout_for("java").source_path(m.name) for m in java] == [
+        "Inventory.java",
+        "Report.java",
+    ]
+    assert java[1].depends_on == ["Inventory"]
+
+
+def test_without_stated_files_the_proposal_stands_and_tests_are_not_modules() -> None:
+    proposed = [_module("slugify", "slugify(text)")]
+    words = "a slugify(text) function; put its tests in test_slugify.py"
+    assert stated_files(words, layout_for("python")) == []
+    assert fit_modules(proposed, words, layout_for("python"), []) == proposed
+    assert stated_names("class Inventory with `add` and remove(name)") == [
+        "Inventory",
+        "add",
+        "remove",
+    ]
+
+
+def test_a_stated_name_that_shadows_a_standard_module_is_kept() -> None:
+    [module] = order_modules([_module("random", "pick(xs)")], strict=False, stated=["random"])
+    assert module.name == "random"
+    [renamed] = order_modules([_module("random", "pick(xs)")], strict=False)
+    assert renamed.name != "random"

@@ -1,0 +1,80 @@
+"""Examples a request states, in every common notation, read as ``call -> expected``."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeproof.choosing.examples import example_tests
+from codeproof.contract.examples import module_examples, stated_examples
+from codeproof.core.types import Module
+from inproc import run_tests
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("assert to_roman(4) == 'IV'", "to_roman(4) -> 'IV'"),
+        ("to_roman(4) -> 'IV'", "to_roman(4) -> 'IV'"),
+        ("to_roman(4) => 'IV'", "to_roman(4) -> 'IV'"),
+        ("For example, to_roman(4) returns 'IV'.", "to_roman(4) -> 'IV'"),
+        ("to_roman(4) should return 'IV'", "to_roman(4) -> 'IV'"),
+        ("`to_roman(4)` should be `'IV'`", "to_roman(4) -> 'IV'"),
+        ("to_roman(4) gives 'IV', and more", "to_roman(4) -> 'IV'"),
+        (">>> to_roman(4)\n'IV'", "to_roman(4) -> 'IV'"),
+        ("For n = 4 the output should be 'IV'", "to_roman(4) -> 'IV'"),
+        ('to_roman([1, 2]) == ["I", "II"]', 'to_roman([1, 2]) -> ["I", "II"]'),
+        ("to_roman(0) raises ValueError", "to_roman(0) -> raises ValueError"),
+        ("to_roman(-1) should throw a RangeError.", "to_roman(-1) -> raises RangeError"),
+    ],
+)
+def test_each_notation_is_read(text: str, expected: str) -> None:
+    assert stated_examples(text, ["to_roman"], {"to_roman": ["n"]}) == [expected]
+
+
+def test_several_examples_in_one_paragraph_and_a_table() -> None:
+    text = (
+        "Write roman.py with to_roman(n) and from_roman(s). to_roman(4) returns 'IV' and "
+        "from_roman('IX') returns 9; from_roman('') raises ValueError.\n\n"
+        "| n | result |\n|---|---|\n| 40 | 'XL' |\n| 90 | 'XC' |\n"
+    )
+    params = {"to_roman": ["n"], "from_roman": ["s"]}
+    assert stated_examples(text, ["to_roman", "from_roman"], params) == [
+        "to_roman(4) -> 'IV'",
+        "to_roman(40) -> 'XL'",
+        "to_roman(90) -> 'XC'",
+        "from_roman('IX') -> 9",
+        "from_roman('') -> raises ValueError",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "round(find_zero([1, 2]), 2) -> -0.5",  # the result is the outer call's
+        'fruit("5 apples", 19) ->19 - 5 - 6 = 8',  # working, not a result
+        "double([1, 3]) == 1 + 9 = 10",
+        "sort_array([1, 0]) [0, 1]",  # no word or arrow between call and value
+        'find_max(["bb"]) == ""bb"',  # a typo: the value runs into letters
+        "Call find_zero(xs) with the list; it returns the zero.",  # no literal arguments
+    ],
+)
+def test_what_is_not_an_example_is_not_read(text: str) -> None:
+    names = ["find_zero", "fruit", "double", "sort_array", "find_max"]
+    assert stated_examples(text, names) == []
+
+
+def test_a_module_keeps_only_the_examples_of_its_interface() -> None:
+    words = "store.py: add(2, 3) returns 5. report.py: render([1]) returns '1'."
+    spec_examples = ["add(2, 3) -> 5", "add(1, 1) -> 2"]  # the second is the analyst's
+    assert module_examples(words, spec_examples, "add(a, b) -> int") == ["add(2, 3) -> 5"]
+    assert module_examples(words, [], "def render(rows)") == ["render([1]) -> '1'"]
+
+
+def test_stated_errors_become_checks_that_catch_the_wrong_error() -> None:
+    module = Module(name="roman", purpose="", language="python", public_interface="to_roman(n)")
+    tests = example_tests(module, ["to_roman(0) -> raises ValueError", "to_roman(1) -> 'I'"])
+    right = "def to_roman(n):\n    if n <= 0:\n        raise ValueError(n)\n    return 'I' * n\n"
+    wrong = right.replace("ValueError", "TypeError")
+    assert run_tests({"roman.py": right}, tests).green
+    report = run_tests({"roman.py": wrong}, tests)
+    assert (report.passed, report.failed) == (1, 1)

@@ -65,13 +65,21 @@ def test_cache_persists_across_model_objects(cache: ResponseCache, tmp_path: Pat
     assert again.calls == []
 
 
-def test_nonzero_temperature_is_never_cached(cache: ResponseCache) -> None:
+def test_an_unseeded_sample_is_never_cached(cache: ResponseCache) -> None:
     fake = FakeModel(["a", "b"], cache=cache)
     hot = ChatSettings(temperature=0.7)
     assert [fake.chat(MSGS, hot).text for _ in range(2)] == ["a", "b"]
     stats = fake.stats.snapshot()
     assert stats.cache_hits == stats.cache_misses == 0
     assert len(cache) == 0
+
+
+def test_a_seeded_sample_is_cached_per_seed(cache: ResponseCache) -> None:
+    """The same prompt with the same seed is the same sample: an identical rerun is free."""
+    fake = FakeModel(["a", "b", "c"], cache=cache)
+    one, two = ChatSettings(temperature=0.7, seed=1), ChatSettings(temperature=0.7, seed=2)
+    assert [fake.chat(MSGS, s).text for s in (one, two, one, two)] == ["a", "b", "a", "b"]
+    assert fake.remaining == 1 and fake.stats.snapshot().cache_hits == 2
 
 
 def test_no_cache_object_means_every_call_reaches_the_model() -> None:

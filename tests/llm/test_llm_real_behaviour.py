@@ -103,3 +103,30 @@ def test_abandoned_stream_frees_its_slot(
     stream.close()
     assert stream.response is None
     assert small_local_model.chat(HELLO, TINY).text
+
+
+def test_ngram_speculation_and_the_prompt_cache_are_reported(
+    small_model_path: Path, allow_model: None
+) -> None:
+    """llama.cpp's own counts reach the usage: draft tokens proposed and accepted by the
+    n-gram speculation, and prompt tokens reused from the prompt cache."""
+    model = LocalChatModel(
+        model="qwen2.5-coder-0.5b",
+        resolve=lambda _: small_model_path,
+        ctx_size=2048,
+        slots=1,
+        speculative="ngram",
+    )
+    copy = [Message(role="user", content="Repeat exactly: " + "alpha beta gamma delta " * 6)]
+    try:
+        first = model.chat(copy, ChatSettings(max_tokens=32))
+        second = model.chat(copy, ChatSettings(max_tokens=32))
+    finally:
+        model.close()
+    assert first.usage.draft_tokens > 0
+    assert 0 < first.usage.draft_accepted <= first.usage.draft_tokens
+    assert second.usage.cached_prompt_tokens > 0  # the same prompt again: reused
+    stats = model.stats.snapshot()
+    assert stats.draft_tokens == first.usage.draft_tokens + second.usage.draft_tokens
+    with pytest.raises(ValueError, match="speculative"):
+        LocalChatModel(model="m", resolve=lambda _: small_model_path, speculative="eagle")

@@ -9,7 +9,8 @@ import pytest
 from rich.console import Console
 from wf_world import EXTRA, SLUGIFY, SPEC
 
-from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, _apply_module_command
+from codeproof.commands.display import LiveDisplay, _apply_module_command
+from codeproof.commands.progress import JsonEvents, JsonHuman, ProgressLines
 from codeproof.core.errors import WorkflowError
 from codeproof.workflow.models import ClarifyRequest, ModulesRequest
 from codeproof.workflow.store import Event
@@ -89,3 +90,34 @@ def test_json_human_reads_answers_and_skips_invalid_lines() -> None:
     assert lines[0]["question"]["questions"] == ["Q?"]
     with pytest.raises(WorkflowError, match="no answer"):
         human.select_modules(ModulesRequest(spec=SPEC, modules=[SLUGIFY]))
+
+
+def test_progress_lines_name_each_step_with_its_module_and_elapsed_time() -> None:
+    out = io.StringIO()
+    lines = ProgressLines(out)
+    for seq, (kind, payload) in enumerate(
+        [
+            ("node_start", {"node": "analyze"}),
+            ("node_start", {"node": "design_tests", "module": "slugify"}),
+            ("llm_call", {"scope": "tests:slugify:r0"}),
+            ("node_start", {"node": "write_code", "module": "slugify"}),
+            (
+                "node_end",
+                {
+                    "node": "execute",
+                    "module": "slugify",
+                    "output": {"work": {"report": {"passed": 3, "total": 4}, "drafts": [{}]}},
+                },
+            ),
+            ("node_start", {"node": "draw", "module": "slugify"}),
+        ]
+    ):
+        lines.on_event(Event(run_id="r", seq=seq, ts=0.0, kind=kind, payload=payload))
+    shown = out.getvalue().splitlines()
+    assert shown == [
+        "[00:00] writing the specification",
+        "[00:00] slugify: designing tests and writing the first draft",
+        "[00:00] slugify: writing the first draft",
+        "[00:00] slugify: 3/4 tests pass, 1 draft(s), not settled",
+        "[00:00] slugify: drawing more drafts (the evidence is against the choice)",
+    ]

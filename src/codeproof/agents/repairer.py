@@ -111,6 +111,15 @@ def _main_path(files: Mapping[str, str], module: Module, layout: Layout) -> str:
     return next(iter(files))
 
 
+_DURATION = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s|sec|seconds)\b")
+
+
+def _stable(output: str) -> str:
+    """Test output without its timings: they change from run to run, the failures do not
+    (so a rerun asks the model the same question)."""
+    return _DURATION.sub("…", output)
+
+
 def describe_report(report: TestReport) -> str:
     """The failures a small model needs: counts, messages, the output's tail."""
     head = f"{report.passed} of {report.total} tests passed."
@@ -122,7 +131,7 @@ def describe_report(report: TestReport) -> str:
         head,
         report.message.strip(),
         section("Failures", "\n".join(lines)),
-        section("Output (end)", clip(report.output.strip(), OUTPUT_TAIL, tail=True)),
+        section("Output (end)", clip(_stable(report.output.strip()), OUTPUT_TAIL, tail=True)),
     )
 
 

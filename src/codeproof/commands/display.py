@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
 import threading
+import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
 import click
 from rich.console import Console, Group
@@ -17,7 +16,7 @@ from rich.prompt import Confirm, Prompt
 from rich.table import Table
 from rich.text import Text
 
-from codeproof.core.errors import WorkflowError
+from codeproof.commands.progress import clock
 from codeproof.core.types import Module, Spec
 from codeproof.workflow.models import (
     ClarifyAnswer,
@@ -55,6 +54,7 @@ class LiveDisplay:
         self._tokens = 0
         self._seconds = 0.0
         self._calls = 0
+        self._started = time.monotonic()
         self._live = Live(self._render(), console=console, refresh_per_second=4, transient=False)
 
     def __enter__(self) -> LiveDisplay:
@@ -121,67 +121,13 @@ class LiveDisplay:
         rate = self._tokens / self._seconds if self._seconds > 0 else 0.0
         where = f" · module {self._module}" if self._module else ""
         attempt = f" · attempt {self._attempt}/{self.max_attempts}" if self._attempt else ""
+        elapsed = clock(time.monotonic() - self._started)
         status = Text(
-            f"step: {self._step}{where}{attempt} · {self._calls} LLM calls · "
+            f"{elapsed} · step: {self._step}{where}{attempt} · {self._calls} LLM calls · "
             f"{self._tokens} tokens · {rate:.1f} tok/s",
             style="bold",
         )
         return Panel(Group(table, status), title="codeproof", expand=False)
-
-
-class JsonEvents:
-    """``--json``: one JSON object per line on stdout for every event."""
-
-    def __init__(self, out: TextIO | None = None) -> None:
-        self.out = out or sys.stdout
-        self._lock = threading.Lock()
-
-    def emit(self, record: dict[str, Any]) -> None:
-        with self._lock:
-            self.out.write(json.dumps(record, default=str) + "\n")
-            self.out.flush()
-
-    def on_event(self, event: Event) -> None:
-        self.emit({"event": event.kind, "seq": event.seq, "ts": event.ts, **event.payload})
-
-
-class JsonHuman:
-    """``--json`` without ``--yes``: questions as JSON lines, answers read as JSON lines.
-
-    A question is ``{"event": "question", "kind": ..., "question": {...}}``; the answer
-    is one line holding the JSON of ClarifyAnswer, ModuleSelection or EscalationDecision.
-    """
-
-    def __init__(self, events: JsonEvents, stdin: TextIO | None = None) -> None:
-        self.events = events
-        self.stdin = stdin or sys.stdin
-
-    def _ask(self, kind: str, question: dict[str, Any], model: type[Any]) -> Any:
-        self.events.emit({"event": "question", "kind": kind, "question": question})
-        while True:
-            line = self.stdin.readline()
-            if not line:
-                raise WorkflowError(f"no answer to the {kind} question on stdin")
-            try:
-                return model.model_validate_json(line)
-            except ValueError as exc:
-                self.events.emit({"event": "invalid_answer", "kind": kind, "error": str(exc)})
-
-    def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
-        answer: ClarifyAnswer = self._ask("clarify", request.model_dump(mode="json"), ClarifyAnswer)
-        return answer
-
-    def select_modules(self, request: ModulesRequest) -> ModuleSelection:
-        answer: ModuleSelection = self._ask(
-            "modules", request.model_dump(mode="json"), ModuleSelection
-        )
-        return answer
-
-    def escalate(self, report: FailureReport) -> EscalationDecision:
-        answer: EscalationDecision = self._ask(
-            "escalation", report.model_dump(mode="json"), EscalationDecision
-        )
-        return answer
 
 
 class TerminalHuman:

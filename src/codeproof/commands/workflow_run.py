@@ -17,7 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from codeproof.agents.prompting import render_spec
-from codeproof.commands.display import JsonEvents, JsonHuman, LiveDisplay, TerminalHuman
+from codeproof.commands.display import LiveDisplay, TerminalHuman
+from codeproof.commands.progress import JsonEvents, JsonHuman, ProgressLines
 from codeproof.core.config import Settings, load_settings
 from codeproof.core.errors import InputError
 from codeproof.languages import registry
@@ -61,6 +62,11 @@ def _presenter(
             store.subscribe(events.on_event)
             stack.callback(store.unsubscribe, events.on_event)
             human = AutoHuman() if options.auto else JsonHuman(events)
+        elif not console.is_terminal:  # piped or in CI: a plain line per step
+            lines = ProgressLines(console.file)
+            store.subscribe(lines.on_event)
+            stack.callback(store.unsubscribe, lines.on_event)
+            human = AutoHuman() if options.auto else TerminalHuman(console, None)
         else:
             display = stack.enter_context(LiveDisplay(console, options.max_attempts))
             store.subscribe(display.on_event)

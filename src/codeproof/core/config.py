@@ -64,6 +64,9 @@ class LLMSettings(_Section):
     threads: int | None = Field(None, ge=1)
     slots: int = Field(2, ge=1)
     ctx_size: int = Field(8192, ge=512)
+    speculative: Literal["none", "ngram"] = "ngram"
+    """Speculative decoding of the local model: ``ngram`` drafts tokens from the context
+    (measured on this machine: BENCHMARKS.md, speed levers)."""
 
 
 class SandboxSettings(_Section):

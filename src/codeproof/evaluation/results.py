@@ -31,6 +31,11 @@ class TaskResult(BaseModel):
     wall_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
+    """Prompt tokens the engine reused from its prompt cache."""
+    draft_tokens: int = 0
+    """Tokens proposed by speculative decoding; ``draft_accepted`` of them were kept."""
+    draft_accepted: int = 0
     cost_usd: float = 0.0
     llm_calls: int = 0
     cache_hits: int = 0

@@ -37,6 +37,10 @@ class ModeSummary(BaseModel):
     prompt_tokens: int
     completion_tokens: int
     cost_usd: float
+    cached_prompt_tokens: int = 0
+    """Prompt tokens reused from the engine's prompt cache (not processed again)."""
+    draft_acceptance: float | None = None
+    """Share of speculative draft tokens the model accepted."""
     cost_per_task_usd: float
     llm_calls: int
     cache_hits: int
@@ -99,6 +103,8 @@ def summarize_mode(results: Sequence[TaskResult]) -> ModeSummary:
         prompt_tokens=sum(r.prompt_tokens for r in results),
         completion_tokens=sum(r.completion_tokens for r in results),
         cost_usd=cost,
+        cached_prompt_tokens=sum(r.cached_prompt_tokens for r in results),
+        draft_acceptance=_acceptance(results),
         cost_per_task_usd=cost / n,
         llm_calls=calls,
         cache_hits=hits,
@@ -108,6 +114,11 @@ def summarize_mode(results: Sequence[TaskResult]) -> ModeSummary:
         chosen_draft_passed=sum(_chosen_passed(r) for r in scored) if scored else None,
         drafts_scored=len(scored) or None,
     )
+
+
+def _acceptance(results: Sequence[TaskResult]) -> float | None:
+    drafted = sum(r.draft_tokens for r in results)
+    return round(sum(r.draft_accepted for r in results) / drafted, 4) if drafted else None
 
 
 def _chosen_passed(result: TaskResult) -> bool:

@@ -34,10 +34,15 @@ class ChatSettings(BaseModel):
 
 
 class Usage(BaseModel):
-    """Token counts of one call."""
+    """Token counts of one call, and where a provider reports them, how the engine spent
+    them: prompt tokens reused from its prompt cache, and speculative draft tokens
+    proposed and accepted."""
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
+    draft_tokens: int = 0
+    draft_accepted: int = 0
 
     @property
     def total_tokens(self) -> int:

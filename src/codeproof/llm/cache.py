@@ -1,8 +1,10 @@
 """SQLite response cache shared by every provider.
 
 Keys are the sha256 of a canonical JSON document holding the provider, model,
-messages, generation settings and structured-output schema (if any). Only calls at
-temperature 0 are cached: sampling at a higher temperature is expected to vary.
+messages, generation settings and structured-output schema (if any). Greedy calls
+(temperature 0) and seeded samples are cached: the same prompt with the same seed is the
+same sample, so an identical rerun is answered from the cache. An unseeded sample at a
+higher temperature is expected to vary and is never cached.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def cache_key(
 
 def cacheable(settings: ChatSettings) -> bool:
     """Whether a call with these settings may be answered from the cache."""
-    return settings.temperature == 0.0
+    return settings.temperature == 0.0 or settings.seed is not None
 
 
 class ResponseCache:

@@ -47,6 +47,15 @@ def physical_cores() -> int:
     return len(cores) or os.cpu_count() or 1
 
 
+SPECULATIVE: dict[str, Any] = {
+    "none": None,
+    "ngram": xllamacpp.common_speculative_type.COMMON_SPECULATIVE_TYPE_NGRAM_SIMPLE,
+}
+"""Speculative decoding without a draft model: ``ngram`` proposes the tokens that followed
+the last few tokens earlier in the context (code copies its signature, docstring and
+names, so many proposals are accepted)."""
+
+
 @dataclass(frozen=True)
 class EngineParams:
     """Everything that determines one loaded llama.cpp server."""
@@ -55,6 +64,7 @@ class EngineParams:
     ctx_size: int
     slots: int
     threads: int
+    speculative: str = "none"
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,9 @@ def _load(params: EngineParams) -> Engine:
     p.cpuparams_batch.n_threads = params.threads
     p.cache_prompt = True
     p.cont_batching = True
+    kind = SPECULATIVE[params.speculative]
+    if kind is not None:
+        p.speculative.types = [kind]
     p.hostnames = ["127.0.0.1"]
     p.port = 0
     key = secrets.token_urlsafe(24)
@@ -157,9 +170,13 @@ def _error(error: dict[str, Any]) -> LLMError:
 
 def _usage(reply: dict[str, Any]) -> Usage:
     u = reply.get("usage") or {}
+    timings = reply.get("timings") or {}
     return Usage(
         prompt_tokens=int(u.get("prompt_tokens", 0)),
         completion_tokens=int(u.get("completion_tokens", 0)),
+        cached_prompt_tokens=int(timings.get("cache_n", 0)),
+        draft_tokens=int(timings.get("draft_n", 0)),
+        draft_accepted=int(timings.get("draft_n_accepted", 0)),
     )
 
 
@@ -172,6 +189,7 @@ class LocalChatModel(BaseChatModel):
         ctx_size: Total context, split between slots.
         slots: Parallel decoding slots (at least 1; 2 or more for agents).
         threads: CPU threads; physical cores when ``None``.
+        speculative: Speculative decoding (:data:`SPECULATIVE`): ``none`` or ``ngram``.
         defaults, cache: See :class:`BaseChatModel`.
     """
 
@@ -183,15 +201,19 @@ class LocalChatModel(BaseChatModel):
         ctx_size: int = 8192,
         slots: int = 2,
         threads: int | None = None,
+        speculative: str = "none",
         defaults: ChatSettings | None = None,
         cache: ResponseCache | None = None,
     ) -> None:
+        if speculative not in SPECULATIVE:
+            raise ValueError(f"speculative must be one of {', '.join(SPECULATIVE)}")
         super().__init__(
             name=PROVIDER, model=model, slots=slots, defaults=defaults, cache=cache, max_retries=0
         )
         self._resolve = resolve
         self.ctx_size = ctx_size
         self.threads = threads
+        self.speculative = speculative
         self._params: EngineParams | None = None
         self._engine: Engine | None = None
         self._lock = threading.Lock()
@@ -227,6 +249,7 @@ class LocalChatModel(BaseChatModel):
                 ctx_size=self.ctx_size,
                 slots=self.slots,
                 threads=self.threads or physical_cores(),
+                speculative=self.speculative,
             )
             self._engine = POOL.acquire(params)
             self._params = params

@@ -36,6 +36,7 @@ def _local(settings: Settings) -> BaseChatModel:
         ctx_size=llm.ctx_size,
         slots=llm.slots,
         threads=llm.threads,
+        speculative=llm.speculative,
         defaults=_defaults(settings),
         cache=_cache(settings),
     )

@@ -19,6 +19,12 @@ class StatsSnapshot(BaseModel):
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
+    """Prompt tokens the engine reused from its prompt cache (not processed again)."""
+    draft_tokens: int = 0
+    """Tokens proposed by speculative decoding."""
+    draft_accepted: int = 0
+    """Of those, the ones the model accepted."""
     cost_usd: float = 0.0
     latency_s: float = 0.0
 
@@ -47,8 +53,12 @@ class ModelStats:
             d.calls += 1
             if response.cached:
                 return
-            d.prompt_tokens += response.usage.prompt_tokens
-            d.completion_tokens += response.usage.completion_tokens
+            u = response.usage
+            d.prompt_tokens += u.prompt_tokens
+            d.completion_tokens += u.completion_tokens
+            d.cached_prompt_tokens += u.cached_prompt_tokens
+            d.draft_tokens += u.draft_tokens
+            d.draft_accepted += u.draft_accepted
             d.cost_usd += response.cost_usd
             d.latency_s += response.latency_s
 

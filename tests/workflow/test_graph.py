@@ -37,21 +37,26 @@ def report_json(out: Path) -> dict[str, object]:
 
 
 def test_clarify_then_success_first_try(run_workflow, store, tmp_path):
+    # the analyst asks one question; the request states no example and nothing on
+    # invalid input, so the intake asks about both too (ask before guessing)
     world = World(questions=[["Keep unicode letters?"]])
-    said = 'no, ASCII only; slugify("Hello World") -> "hello-world"'
-    human = ScriptedHuman(clarify_answers=[ClarifyAnswer(answers=[said])])
+    said = ["no, ASCII only", 'slugify("Hello World") -> "hello-world"', "empty gives empty"]
+    human = ScriptedHuman(clarify_answers=[ClarifyAnswer(answers=said)])
     model = world.model()
 
     result = run_workflow(model, human)
 
     assert result.status == "done"
     assert [type(s).__name__ for s in human.shown] == ["ClarifyRequest", "ModulesRequest"]
+    asked = human.shown[0].questions
+    assert asked[0] == "Keep unicode letters?" and "examples" in asked[1] and "empty" in asked[2]
     analyze_prompt = next(
         c.messages[1].content
         for c in model.calls
         if "precise specification" in c.messages[0].content
     )
-    assert f"Q: Keep unicode letters?\nA: {said}" in analyze_prompt
+    assert f"Q: Keep unicode letters?\nA: {said[0]}" in analyze_prompt
+    assert f"A: {said[1]}" in analyze_prompt
     [outcome] = outcomes(store, result.run_id)
     assert outcome.status == "passed" and outcome.attempts == 1
     # 4 designed + the example the user stated (in an answer), generated literally

@@ -210,8 +210,9 @@ class ScriptedHuman:
     shown: list[Any] = field(default_factory=list)
 
     def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
+        """The next scripted answer; without one, proceed on the stated assumptions."""
         self.shown.append(request)
-        return self.clarify_answers.pop(0)
+        return self.clarify_answers.pop(0) if self.clarify_answers else ClarifyAnswer(proceed=True)
 
     def select_modules(self, request: ModulesRequest) -> ModuleSelection:
         self.shown.append(request)

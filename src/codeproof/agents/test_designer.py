@@ -33,6 +33,8 @@ TESTS_USER = """{spec}
 
 {dependencies}
 
+{rules}
+
 Conventions:
 {conventions}
 
@@ -42,10 +44,14 @@ Write {min_tests} to {max_tests} SMALL, INDEPENDENT test functions:
 - then edge cases (empty input, zero, negative numbers, one element, boundaries) ONLY \
 where the specification says what must happen;
 - every test has a unique descriptive name;
-- call only the public interface; import it as the conventions say.
+- call only the public interface; import it as the conventions say.{rule_tail}
 Do not implement the module.
 
 {format}"""
+
+RULES_TAIL = """
+- a comment in each test names the user's rule it checks (R1, R2, ...);
+- {property_tests}"""
 
 
 def design_tests(
@@ -55,6 +61,7 @@ def design_tests(
     conventions: str,
     *,
     dependencies: Sequence[Module] = (),
+    rules: str = "",
     min_tests: int = 6,
     max_tests: int = 12,
     max_tokens: int = 1536,
@@ -66,10 +73,16 @@ def design_tests(
     test functions that do not compile are dropped, duplicate names renamed, imports
     pointed at the module (see :mod:`codeproof.languages.tidy`).
 
+    ``rules`` are the user's own sentences, numbered (:mod:`codeproof.contract.rules`):
+    each test names the rule it checks, and a rule that holds for every input gets a
+    property test (how, the language says).
+
     Returns:
         The test files; ``files`` is empty when the reply held no test code.
     """
     layout = layout_for(module.language)
+    language = registry.find(module.language)
+    properties = language.property_tests if language is not None else ""
     default = layout.test_path(module.name)
     deps = section(
         "Modules it may use (already built)",
@@ -79,6 +92,8 @@ def design_tests(
         spec=render_spec(spec),
         module=render_module(module),
         dependencies=deps,
+        rules=section("The user's words, one rule per line", rules),
+        rule_tail=RULES_TAIL.format(property_tests=properties) if rules and properties else "",
         conventions=conventions.strip(),
         min_tests=min_tests,
         max_tests=max_tests,

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer
+from codeproof.contract.rules import render, rules
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
@@ -41,6 +42,7 @@ def design_tests(ctx: Context, work: Work) -> dict[str, str]:
         ctx.module,
         work.conventions,
         dependencies=ctx.dependencies,
+        rules=render(rules(ctx.words)),
         min_tests=options.min_tests,
         max_tests=options.max_tests,
     )

@@ -268,6 +268,8 @@ class Language:
         benchmarks: Benchmark support, or ``None``.
         misfit_edit: Sets aside test calls that cannot bind to any candidate's
             signature: ``(tests, candidates, names, interface, protected) -> (tests, notes)``.
+        property_tests: How the test designer checks a rule over many inputs (a line of
+            its prompt).
     """
 
     name: str
@@ -282,6 +284,7 @@ class Language:
     choosing: Choosing = field(default_factory=Choosing)
     scanners: tuple[Scanner, ...] = ()
     benchmarks: Benchmarks | None = None
+    property_tests: str = ""
     misfit_edit: (
         Callable[
             [dict[str, str], Sequence[dict[str, str]], Collection[str], str, Collection[str]],

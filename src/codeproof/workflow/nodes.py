@@ -16,7 +16,9 @@ from typing import Any
 from langgraph.types import interrupt
 
 from codeproof.agents import analyst, documenter, planner
-from codeproof.contract.names import fit_modules, stated_files
+from codeproof.contract.examples import stated_examples
+from codeproof.contract.names import fit_modules, stated_files, stated_names
+from codeproof.contract.rules import open_questions
 from codeproof.core.errors import WorkflowError
 from codeproof.core.types import QA, Docs, Module, ModuleOutcome, ModuleReport, RunReport, Spec
 from codeproof.languages.registry import layout_for, normalize_language
@@ -69,23 +71,30 @@ def intake(deps: Deps, state: WorkflowState) -> Update:
         max_rounds=opts.max_clarify_rounds,
     )
     assumptions = list(clar.assumptions)
-    if clar.ready or not clar.questions or opts.auto or done_rounds >= opts.max_clarify_rounds:
+    questions = list(clar.questions)
+    if done_rounds == 0:  # the contract left open: ask before guessing (or assume, --yes)
+        words = user_words(state)
+        gaps = open_questions(words, stated_examples(words, stated_names(words)))
+        questions = list(dict.fromkeys([*questions, *(g.question for g in gaps)]))
+        questions = questions[: analyst.MAX_QUESTIONS]
+        assumptions += [g.assumption for g in gaps]
+    if not questions or opts.auto or done_rounds >= opts.max_clarify_rounds:
         return {"intake_done": True, "assumptions": assumptions}
     question = ClarifyRequest(
         round=done_rounds + 1,
         max_rounds=opts.max_clarify_rounds,
         reply=clar.reply,
-        questions=clar.questions,
+        questions=questions,
         assumptions=assumptions,
     )
     answer = ClarifyAnswer.model_validate(interrupt(question.model_dump(mode="json")))
     if answer.proceed:
         return {"intake_done": True, "assumptions": assumptions}
     given = [a for a in answer.answers if a.strip()]
-    if len(given) == len(clar.questions):
-        new = [QA(question=q, answer=a) for q, a in zip(clar.questions, given, strict=True)]
+    if len(given) == len(questions):
+        new = [QA(question=q, answer=a) for q, a in zip(questions, given, strict=True)]
     else:
-        new = [QA(question=" ".join(clar.questions), answer="\n".join(given))]
+        new = [QA(question=" ".join(questions), answer="\n".join(given))]
     return {
         "answers": [a.model_dump() for a in [*answers, *new]],
         "clarify_round": done_rounds + 1,

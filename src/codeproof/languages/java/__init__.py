@@ -96,6 +96,10 @@ LANGUAGE = Language(
         value=probe.java_value,
     ),
     project=project.PROJECT,
+    property_tests=(
+        "a rule that holds for every input gets one test checking it on 50 inputs from "
+        "`new java.util.Random(42)`."
+    ),
     benchmarks=Benchmarks(
         humaneval_x="java",
         prompt_parts=c_like_parts(NAME),

@@ -72,6 +72,10 @@ LANGUAGE = Language(
         value=js_value,
     ),
     project=project.PROJECT,
+    property_tests=(
+        "a rule that holds for every input gets one test checking it on 50 inputs from "
+        "a seeded generator written in the test (never Math.random())."
+    ),
     benchmarks=Benchmarks(
         humaneval_x="js",
         prompt_parts=c_like_parts(NAME),

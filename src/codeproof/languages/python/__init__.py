@@ -44,10 +44,10 @@ LAYOUT = Layout(
 
 IMAGE = Recipe(
     NAME,
-    ("python3", "python3-pytest"),
+    ("python3", "python3-pytest", "python3-hypothesis"),
     wheels=("ruff==0.17.6",),
     official_base="python:3.12-slim",
-    official_setup=("pip install --no-cache-dir pytest ruff==0.17.6",),
+    official_setup=("pip install --no-cache-dir pytest hypothesis ruff==0.17.6",),
 )
 
 LANGUAGE = Language(
@@ -77,6 +77,10 @@ LANGUAGE = Language(
     ),
     scanners=(scan.scan_bandit,),
     project=project.PROJECT,
+    property_tests=(
+        "a rule that holds for every input gets one property test with hypothesis "
+        "(`from hypothesis import given, strategies as st`, `@given(...)`)."
+    ),
     benchmarks=Benchmarks(
         prompt_parts=eval.prompt_parts,
         answer="the complete function (with its `def` line and any imports it needs)",

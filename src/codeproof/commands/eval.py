@@ -133,6 +133,9 @@ def eval_command(
     model: Annotated[str | None, typer.Option(help="Override llm.model.")] = None,
     out: Annotated[Path | None, typer.Option(help="Output directory.")] = None,
     resume: Annotated[bool, typer.Option(help="Skip tasks already in results.jsonl.")] = False,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Tasks at once (default: llm.slots).")
+    ] = None,
     data_dir: Annotated[
         Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
     ] = None,
@@ -174,6 +177,7 @@ def eval_command(
         max_tokens=settings.llm.max_tokens,
         test_timeout_s=settings.sandbox.timeout_s,
         resume=resume,
+        jobs=jobs,
     )
     out_dir = out or _default_out(dataset, settings)
     scorer = Scorer(

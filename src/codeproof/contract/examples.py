@@ -24,7 +24,13 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from codeproof.languages.clike import top_level_args
-from codeproof.languages.values import first_call, leading_literal, literal_value, split_example
+from codeproof.languages.values import (
+    first_call,
+    leading_call,
+    leading_literal,
+    literal_value,
+    split_example,
+)
 
 ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
 """An arrow between a call and its result, as the spec's examples are written."""
@@ -202,37 +208,15 @@ def _line_notations(lines: list[str], name: str, params: list[str] | None) -> li
 
 
 def _calls(text: str, name: str) -> list[tuple[int, int]]:
-    """Spans of the calls of ``name`` with arguments in ``text`` (brackets and quotes in
-    the arguments respected)."""
+    """Spans of the calls of ``name`` with arguments in ``text`` (their extent read with a
+    grammar, so brackets and quotes in the arguments do not end them)."""
     spans = []
     for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", text):
-        end = _closing(text, match.end() - 1)
-        if end is not None and text[match.end() : end].strip():
-            spans.append((match.start(), end + 1))
+        line_end = text.find("\n\n", match.start())
+        call = leading_call(text[match.start() : None if line_end < 0 else line_end])
+        if call is not None and call[call.index("(") + 1 : -1].strip():
+            spans.append((match.start(), match.start() + len(call)))
     return spans
-
-
-def _closing(text: str, opening: int) -> int | None:
-    depth, quote, i = 0, "", opening
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i if ch == ")" else None
-        elif ch == "\n" and depth > 0 and text[i - 1 : i + 1] == "\n\n":
-            return None
-        i += 1
-    return None
 
 
 def _after_calls(text: str, name: str) -> list[str]:

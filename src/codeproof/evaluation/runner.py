@@ -68,6 +68,9 @@ class EvalOptions:
     max_tokens: int = 1024
     test_timeout_s: float = 60.0
     resume: bool = False
+    jobs: int | None = None
+    """Tasks solved at once (default: the model's slots). Speed ratios are measured one
+    task at a time: on two cores concurrent tasks only stretch each other."""
 
     def engine(self) -> EngineOptions:
         """The engine's budget for one task (the same engine as ``codeproof new``)."""
@@ -163,7 +166,7 @@ class Evaluator:
         return write_reports(self.store.out_dir, info, kept)
 
     def _run_mode(self, mode: Mode, tasks: Sequence[Task]) -> list[TaskResult]:
-        workers = max(1, self.model.slots)
+        workers = self.options.jobs or max(1, self.model.slots)
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"eval-{mode}")
         try:
             results = list(pool.map(lambda task: self._run_task(mode, task), tasks))

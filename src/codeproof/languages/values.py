@@ -32,6 +32,17 @@ def leading_literal(text: str) -> str | None:
     return text[: min(ends)] if ends else None
 
 
+def leading_call(text: str) -> str | None:
+    """The call ``text`` starts with (``f(1, ")")`` of ``f(1, ")") returns 2``), its extent
+    read with the Python grammar (whose brackets and quotes cover JSON's and most calls)."""
+    ends = [
+        node.end
+        for node in parse("python", text).nodes()
+        if node.start == 0 and node.kind == "call" and node.text.endswith(")")
+    ]
+    return text[: min(ends)] if ends else None
+
+
 def literal_value(text: str) -> tuple[bool, object]:
     """A Python or JSON-like JavaScript literal as a value; ``(False, None)`` if neither."""
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, computed_field, model_validator
 
 from codeproof.core.types import QA, Module, Spec
 from codeproof.engine.state import AttemptRecord, Work
@@ -65,6 +65,10 @@ DECISION_TYPES: dict[str, type[BaseModel]] = {
 }
 
 # -- what the graph shows the human ------------------------------------------------------
+#
+# Every interrupt value describes itself: ``kind``, a ``question`` in plain words, the
+# ``choices`` where the answer picks among some (``None`` for free text), and the
+# ``default``, the answer ``--yes`` gives (AutoHuman answers exactly that).
 
 
 class ClarifyRequest(BaseModel):
@@ -77,6 +81,23 @@ class ClarifyRequest(BaseModel):
     questions: list[str]
     assumptions: list[str]
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def question(self) -> str:
+        numbered = [f"{i}. {q}" for i, q in enumerate(self.questions, 1)]
+        ask = "Answer each question, or proceed on the stated assumptions."
+        return "\n".join([self.reply.strip(), *numbered, ask]).strip()
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def choices(self) -> list[str] | None:
+        return None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def default(self) -> dict[str, Any]:
+        return ClarifyAnswer(proceed=True).model_dump(mode="json")
+
 
 class ModulesRequest(BaseModel):
     """The proposed modules, in dependency order."""
@@ -84,6 +105,24 @@ class ModulesRequest(BaseModel):
     kind: Literal["modules"] = "modules"
     spec: Spec
     modules: list[Module]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def question(self) -> str:
+        return (
+            f"Build these {len(self.modules)} module(s)? Keep, drop, rename, edit or add "
+            "modules, then confirm the list."
+        )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def choices(self) -> list[str] | None:
+        return [m.name for m in self.modules]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def default(self) -> dict[str, Any]:
+        return ModuleSelection(modules=self.modules).model_dump(mode="json")
 
 
 class FailureReport(BaseModel):
@@ -99,6 +138,35 @@ class FailureReport(BaseModel):
     likely_cause: str
     files: dict[str, str]
     tests: dict[str, str]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def question(self) -> str:
+        stuck = " (stuck: the same code twice)" if self.stuck else ""
+        return (
+            f"Module {self.module.name} still fails after {self.attempts} attempt(s){stuck}; "
+            f"likely cause: {self.likely_cause}. React (retry, with a hint or edits), "
+            "continue (keep it as failed) or stop the run?"
+        )
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def choices(self) -> list[str] | None:
+        return ["react", "continue", "stop"]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def default(self) -> dict[str, Any]:
+        return EscalationDecision(action="continue").model_dump(mode="json", exclude_none=True)
+
+
+Question = ClarifyRequest | ModulesRequest | FailureReport
+QUESTION_TYPES: dict[str, type[ClarifyRequest | ModulesRequest | FailureReport]] = {
+    "clarify": ClarifyRequest,
+    "modules": ModulesRequest,
+    "escalation": FailureReport,
+}
+"""Interrupt kind -> the value the graph shows (``DECISION_TYPES``: what it accepts)."""
 
 
 # -- checkpointed state --------------------------------------------------------------------
@@ -137,6 +205,7 @@ class WorkflowState(TypedDict, total=False):
 __all__ = [
     "DECISION_TYPES",
     "QA",
+    "QUESTION_TYPES",
     "AttemptRecord",
     "ClarifyAnswer",
     "ClarifyRequest",
@@ -146,6 +215,7 @@ __all__ = [
     "InterruptKind",
     "ModuleSelection",
     "ModulesRequest",
+    "Question",
     "Work",
     "WorkflowState",
 ]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from langgraph.types import Command, Interrupt
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from codeproof.agents import planner
 from codeproof.core.config import Settings
@@ -26,6 +27,8 @@ from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import Deps, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, build_graph
 from codeproof.workflow.models import (
+    DECISION_TYPES,
+    QUESTION_TYPES,
     ClarifyAnswer,
     ClarifyRequest,
     EscalationDecision,
@@ -50,16 +53,17 @@ class Human(Protocol):
 
 
 class AutoHuman:
-    """``--yes``: proceed on assumptions, accept the modules, continue past failures."""
+    """``--yes``: each question's ``default``: proceed on assumptions, accept the modules,
+    continue past failures."""
 
     def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
-        return ClarifyAnswer(proceed=True)
+        return ClarifyAnswer.model_validate(request.default)
 
     def select_modules(self, request: ModulesRequest) -> ModuleSelection:
-        return ModuleSelection(modules=request.modules)
+        return ModuleSelection.model_validate(request.default)
 
     def escalate(self, report: FailureReport) -> EscalationDecision:
-        return EscalationDecision(action="continue")
+        return EscalationDecision.model_validate(report.default)
 
 
 _ASK: dict[str, Callable[[Human, Any], BaseModel]] = {
@@ -72,12 +76,50 @@ _ASK: dict[str, Callable[[Human, Any], BaseModel]] = {
 
 @dataclass(frozen=True)
 class RunResult:
-    """How a run ended (``done`` or ``failed`` after a stop)."""
+    """How a run ended (``done`` or ``failed`` after a stop; ``paused`` when told to)."""
 
     run_id: str
     status: RunStatus
     project_dir: str | None
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A run stopped at a question for the human (status ``waiting``).
+
+    ``value`` is the interrupt value, self-describing (kind, question, choices, default).
+    """
+
+    run_id: str
+    interrupt_id: str
+    kind: str
+    value: dict[str, Any]
+
+
+StepFn = Callable[[str, Any], None]
+"""Called with ``(stream mode, chunk)`` for everything the graph streams."""
+StopFn = Callable[[], bool]
+"""Asked after each streamed chunk; ``True`` pauses the run there (a cancel)."""
+
+
+def check_answer(pending: Pending, answer: Any) -> dict[str, Any]:
+    """The answer to ``pending`` as the graph takes it.
+
+    Raises:
+        InputError: The answer does not fit the question's kind.
+    """
+    schema = DECISION_TYPES[pending.kind]
+    try:
+        decision = schema.model_validate(answer)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "answer"
+        raise InputError(
+            f"the answer does not fit the {pending.kind} question: {where}: {first['msg']}",
+            hint=f"answer like its default: {pending.value.get('default')}",
+        ) from exc
+    return decision.model_dump(mode="json", exclude_none=True)
 
 
 class Runner:
@@ -88,7 +130,7 @@ class Runner:
         store: The run store (open).
         model: The chat model (the runner does not start or close it).
         toolchains: Factory of started toolchain clients (closed by the runner).
-        human: Answers interrupts.
+        human: Answers interrupts (``None``: only :meth:`advance`, which never asks).
         context: The programmer's retrieval plug.
         languages: Languages a toolchain serves.
     """
@@ -99,7 +141,7 @@ class Runner:
         store: RunStore,
         model: ChatModel,
         toolchains: ToolchainFactory,
-        human: Human,
+        human: Human | None = None,
         *,
         context: ContextFn | None = None,
         languages: tuple[str, ...] = (),
@@ -111,6 +153,12 @@ class Runner:
         self.human = human
         self.context = context
         self.languages = languages or tuple(registry.names())
+
+    def create(self, request: str, options: RunOptions, run_id: str | None = None) -> str:
+        """Record a new run (nothing runs yet); its id."""
+        run_id = run_id or new_run_id()
+        self.store.create_run(run_id, request, options.out_dir, options.model_dump(mode="json"))
+        return run_id
 
     def start(
         self,
@@ -126,8 +174,7 @@ class Runner:
         A given ``spec`` skips the clarifying questions and the analysis; given ``modules``
         also skip their proposal (the graph starts at the first module).
         """
-        run_id = run_id or new_run_id()
-        self.store.create_run(run_id, request, options.out_dir, options.model_dump(mode="json"))
+        run_id = self.create(request, options, run_id)
         initial: WorkflowState = {"request": request, "language": options.language}
         if spec is not None:
             initial["spec"] = spec.model_dump(mode="json")
@@ -156,7 +203,69 @@ class Runner:
         options = RunOptions.model_validate(info.options)
         return self._drive(info.id, options, None)
 
+    def advance(
+        self,
+        run_id: str,
+        answer: Any = None,
+        *,
+        on_step: StepFn | None = None,
+        modes: Sequence[str] = ("updates",),
+        stop: StopFn | None = None,
+    ) -> RunResult | Pending:
+        """Run from the last checkpoint to the next question or the end, and return.
+
+        The first call starts the run from its request; later calls continue where it
+        stopped (after a question, a pause, a crash or ``kill -9``). ``answer`` answers
+        the pending question. Nobody is asked anything: a question is returned.
+
+        Raises:
+            InputError: An answer without a pending question, or one that does not fit.
+            WorkflowError: The run paused (provider, sandbox or toolchain failure).
+        """
+        info = self.store.get_run(run_id)
+        options = RunOptions.model_validate(info.options)
+        with self._graph(info.id, options) as (deps, graph, config):
+            step: Any = None
+            if answer is not None:
+                step = Command(resume=self._accept(deps, graph.get_state(config), answer))
+            elif not graph.get_state(config).created_at:  # not started yet
+                step = {"request": info.request, "language": options.language}
+            self.store.set_status(info.id, "running", claim=True)
+            return self._segment(deps, graph, config, step, on_step, modes, stop)
+
+    def _accept(self, deps: Deps, snapshot: Any, answer: Any) -> dict[str, Any]:
+        """Check ``answer`` against the pending question and record it (once)."""
+        pending = self._pending(deps, snapshot.interrupts)
+        if pending is None:
+            raise InputError(
+                f"run {deps.run_id} is not waiting for an answer",
+                hint="answer only while a question is pending (status interrupted)",
+            )
+        value = check_answer(pending, answer)
+        if self.store.decision_for(deps.run_id, pending.interrupt_id) != value:
+            deps.event(
+                "decision", interrupt_id=pending.interrupt_id, kind=pending.kind, value=value
+            )
+        return value
+
+    def pending(self, run_id: str) -> Pending | None:
+        """The question the run waits for, if any (read from its checkpoint)."""
+        info = self.store.get_run(run_id)
+        with self._graph(info.id, RunOptions.model_validate(info.options)) as (deps, g, config):
+            return self._pending(deps, g.get_state(config).interrupts)
+
     def _drive(self, run_id: str, options: RunOptions, first: WorkflowState | None) -> RunResult:
+        with self._graph(run_id, options) as (deps, graph, config):
+            step: Any = first
+            while True:
+                outcome = self._segment(deps, graph, config, step, None, ("updates",), None)
+                if isinstance(outcome, RunResult):
+                    return outcome
+                step = Command(resume=self._decide(deps, outcome))
+
+    @contextmanager
+    def _graph(self, run_id: str, options: RunOptions) -> Iterator[tuple[Deps, Any, Any]]:
+        """The run's deps, compiled graph and config; errors pause or fail the run."""
         deps = Deps(
             model=self.model,
             toolchains=self.toolchains,
@@ -169,15 +278,10 @@ class Runner:
         )
         graph = build_graph(deps, self.store.checkpointer())
         config: Any = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT}
-        step: Any = first
         try:
-            while True:
-                for _ in graph.stream(step, config, stream_mode="updates", durability="sync"):
-                    pass
-                snapshot = graph.get_state(config)
-                if not snapshot.interrupts:
-                    return self._finish(run_id, snapshot.values)
-                step = Command(resume=self._decide(deps, snapshot.interrupts[0]))
+            yield deps, graph, config
+        except InputError:
+            raise
         except CodeproofError as exc:
             raise self._pause(deps, exc) from exc
         except KeyboardInterrupt:
@@ -190,6 +294,43 @@ class Runner:
             raise
         finally:
             deps.close()
+
+    def _segment(
+        self,
+        deps: Deps,
+        graph: Any,
+        config: Any,
+        step: Any,
+        on_step: StepFn | None,
+        modes: Sequence[str],
+        stop: StopFn | None,
+    ) -> RunResult | Pending:
+        """Stream the graph from ``step`` to its next stop: the end, a question or ``stop``."""
+        for mode, chunk in graph.stream(step, config, stream_mode=list(modes), durability="sync"):
+            if on_step is not None:
+                on_step(mode, chunk)
+            if stop is not None and stop():
+                self.store.set_status(deps.run_id, "paused", "cancelled")
+                return RunResult(deps.run_id, "paused", None, "cancelled")
+        snapshot = graph.get_state(config)
+        pending = self._pending(deps, snapshot.interrupts)
+        if pending is None:
+            return self._finish(deps.run_id, snapshot.values)
+        self.store.set_status(deps.run_id, "waiting")
+        return pending
+
+    @staticmethod
+    def _pending(deps: Deps, interrupts: Sequence[Interrupt]) -> Pending | None:
+        if not interrupts:
+            return None
+        first = interrupts[0]
+        value = first.value if isinstance(first.value, dict) else {}
+        kind = str(value.get("kind"))
+        question = QUESTION_TYPES.get(kind)
+        if question is None:
+            raise WorkflowError(f"unknown interrupt {kind!r}", run_id=deps.run_id)
+        described = question.model_validate(value).model_dump(mode="json")
+        return Pending(deps.run_id, first.id, kind, described)
 
     def _finish(self, run_id: str, values: dict[str, Any]) -> RunResult:
         stopped = bool(values.get("stopped"))
@@ -208,19 +349,16 @@ class Runner:
             hint=exc.hint,
         )
 
-    def _decide(self, deps: Deps, pending: Interrupt) -> dict[str, Any]:
-        """The human's answer to an interrupt (asked once; a recorded answer is reused)."""
-        recorded = self.store.decision_for(deps.run_id, pending.id)
+    def _decide(self, deps: Deps, pending: Pending) -> dict[str, Any]:
+        """The human's answer to a question (asked once; a recorded answer is reused)."""
+        recorded = self.store.decision_for(deps.run_id, pending.interrupt_id)
         if recorded is not None:
             return recorded
-        value = pending.value
-        kind = value.get("kind") if isinstance(value, dict) else None
-        self.store.set_status(deps.run_id, "waiting")
-        ask = _ASK.get(str(kind))
-        if ask is None:
-            raise WorkflowError(f"unknown interrupt {kind!r}", run_id=deps.run_id)
-        decision = ask(self.human, value)
+        ask = _ASK.get(pending.kind)
+        if ask is None or self.human is None:
+            raise WorkflowError(f"nobody answers the {pending.kind} question", run_id=deps.run_id)
+        decision = ask(self.human, pending.value)
         self.store.set_status(deps.run_id, "running")
         answer = decision.model_dump(mode="json", exclude_none=True)
-        deps.event("decision", interrupt_id=pending.id, kind=kind, value=answer)
+        deps.event("decision", interrupt_id=pending.interrupt_id, kind=pending.kind, value=answer)
         return answer

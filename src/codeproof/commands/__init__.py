@@ -15,6 +15,8 @@ from codeproof.commands import (
     new,
     runs,
     sandbox,
+    serve,
+    tokens,
 )
 
 COMMAND_MODULES: list[ModuleType] = [
@@ -28,4 +30,6 @@ COMMAND_MODULES: list[ModuleType] = [
     eval_pair,
     new,
     runs,
+    serve,
+    tokens,
 ]

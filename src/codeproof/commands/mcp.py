@@ -23,7 +23,7 @@ class Backend(StrEnum):
 
 mcp_app = typer.Typer(
     help="Model Context Protocol servers (stdio) for MCP clients such as Claude Desktop, "
-    "Cursor or VS Code.",
+    "Cursor or VS Code: codeproof itself, or one of its toolchains.",
     no_args_is_help=True,
 )
 
@@ -54,6 +54,24 @@ def toolchain(
         limits=limits_from_settings(settings),
     )
     build_server(service).run("stdio")
+
+
+@mcp_app.command("serve")
+def serve(
+    user: Annotated[
+        str, typer.Option(help="The user whose threads the tools create and see.")
+    ] = "local",
+) -> None:
+    """Serve codeproof itself over stdio: start a run, read its status and question,
+    answer it, fetch its project files and report (runs execute in this process)."""
+    from codeproof.server.engine import production_engine
+    from codeproof.server.launch import serve_stdio
+    from codeproof.server.state import ServerState
+    from codeproof.server.tokens import check_name
+
+    settings = load_settings()
+    check_name(user, "user name")
+    serve_stdio(ServerState.build(production_engine(settings)), user)
 
 
 def register(app: typer.Typer) -> None:

@@ -180,19 +180,13 @@ def start_new(
     )
     language = validate_language(lang, languages(settings))
     run_id = new_run_id()
-    wf = settings.workflow
-    options = RunOptions(
-        language=language,
+    options = RunOptions.from_settings(
+        settings,
         out_dir=str(validate_out_dir(out or Path("codeproof-out") / run_id)),
+        language=language,
         auto=yes,
         preselect=[m.strip() for m in (modules or "").split(",") if m.strip()],
-        max_attempts=wf.max_attempts,
-        on_failure=on_failure or ("continue" if yes else wf.on_failure),
-        max_clarify_rounds=wf.max_clarify_rounds,
-        candidates=wf.candidates,
-        probe_inputs=wf.probe_inputs,
-        provider=settings.llm.provider,
-        model=settings.llm.model,
+        on_failure=on_failure,
     )
     spec = given.spec if given is not None else None
     planned = given.modules if given is not None else []

@@ -121,6 +121,27 @@ class EvaluationSettings(_Section):
     """Time limit of one task's hidden test when scoring."""
 
 
+class ServerSettings(_Section):
+    """``codeproof serve`` settings (HTTP API, web page, MCP over HTTP)."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8123, ge=0, le=65535)
+    workers: int | None = Field(default=None, ge=1)
+    """Runs executing at once; ``None``: one per model slot (``llm.slots``)."""
+    require_auth: bool = False
+    """Ask for an API token even while none was created (then every request fails)."""
+    max_request_chars: int = Field(default=20_000, ge=1)
+    max_body_bytes: int = Field(default=2_000_000, ge=1024)
+    runs_per_minute: int = Field(default=30, ge=1)
+    """Runs one user may create per minute (answers included)."""
+    max_active_runs: int = Field(default=4, ge=1)
+    """Runs of one user pending or running at once."""
+    session_hours: float = Field(default=12.0, gt=0)
+    """Lifetime of a web page session."""
+    eval_dirs: list[Path] = Field(default_factory=list)
+    """``codeproof eval`` output directories (or folders of them) the eval page shows."""
+
+
 class Settings(BaseSettings):
     """All codeproof settings. Build with :func:`load_settings`."""
 
@@ -138,6 +159,7 @@ class Settings(BaseSettings):
     toolchains: dict[str, ToolchainServer] = Field(default_factory=dict)
     workflow: WorkflowSettings = Field(default_factory=WorkflowSettings)
     evaluation: EvaluationSettings = Field(default_factory=EvaluationSettings)
+    server: ServerSettings = Field(default_factory=ServerSettings)
 
     @property
     def models_dir(self) -> Path:
@@ -153,6 +175,11 @@ class Settings(BaseSettings):
     def runs_dir(self) -> Path:
         """Where workflow runs (checkpoints, audit trail) are stored."""
         return self.home / "runs"
+
+    @property
+    def projects_dir(self) -> Path:
+        """Where the server writes the projects of its runs (one folder per thread)."""
+        return self.home / "projects"
 
     @classmethod
     def settings_customise_sources(

@@ -10,7 +10,12 @@ never classify errors by message substrings.
     CodeproofError                    base; .hint, .exit_code
     ├── UserError                     the user can fix it (exit 2, one line, no traceback)
     │   ├── ConfigError               bad configuration value or file
-    │   ├── InputError                bad request / argument / dataset
+    │   ├── InputError                bad request / argument / dataset (.status_code 422)
+    │   │   ├── NotFoundError         no such thread/run for this user (404)
+    │   │   ├── ConflictError         the thread is busy or not in the right state (409)
+    │   │   └── PayloadTooLargeError  a request or body over its limit (413)
+    │   ├── AuthError                 missing or unknown credentials (401), CSRF (403)
+    │   ├── RateLimitError            too many runs for this user (429)
     │   ├── ModelNotFoundError        unknown model name or missing GGUF file
     │   └── UnknownLanguageError      no toolchain configured for a language
     └── RuntimeFailure                something outside the user's input failed (exit 1)
@@ -66,7 +71,48 @@ class ConfigError(UserError):
 
 
 class InputError(UserError):
-    """A request, argument or data file is invalid."""
+    """A request, argument or data file is invalid.
+
+    ``status_code`` is the HTTP status the server answers with.
+    """
+
+    status_code: int = 422
+
+
+class NotFoundError(InputError):
+    """No such thread or run, or one that belongs to another user (never told apart)."""
+
+    status_code = 404
+
+
+class ConflictError(InputError):
+    """The thread or run is not in a state that allows the request."""
+
+    status_code = 409
+
+
+class PayloadTooLargeError(InputError):
+    """A request text or body is over its configured limit."""
+
+    status_code = 413
+
+
+class AuthError(UserError):
+    """Missing, unknown or revoked credentials (401), or a failed CSRF check (403)."""
+
+    def __init__(self, message: str, *, hint: str | None = None, status_code: int = 401) -> None:
+        super().__init__(message, hint=hint)
+        self.status_code = status_code
+
+
+class RateLimitError(UserError):
+    """A user created too many runs (per minute or at once)."""
+
+    status_code = 429
+
+    def __init__(self, message: str, *, retry_after_s: int, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.retry_after_s = retry_after_s
 
 
 class ModelNotFoundError(UserError):

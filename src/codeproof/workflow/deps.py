@@ -52,6 +52,34 @@ class RunOptions(BaseModel):
     provider: str | None = None
     model: str | None = None
 
+    @classmethod
+    def from_settings(
+        cls,
+        settings: Settings,
+        *,
+        out_dir: str,
+        language: str | None = None,
+        auto: bool = False,
+        preselect: list[str] | None = None,
+        on_failure: Literal["ask", "continue", "stop"] | None = None,
+    ) -> RunOptions:
+        """A run's options from the settings (flags already applied) and its own choices;
+        ``--yes`` continues past failures unless ``on_failure`` says otherwise."""
+        wf = settings.workflow
+        return cls(
+            language=language,
+            out_dir=out_dir,
+            auto=auto,
+            preselect=preselect or [],
+            max_attempts=wf.max_attempts,
+            on_failure=on_failure or ("continue" if auto else wf.on_failure),
+            max_clarify_rounds=wf.max_clarify_rounds,
+            candidates=wf.candidates,
+            probe_inputs=wf.probe_inputs,
+            provider=settings.llm.provider,
+            model=settings.llm.model,
+        )
+
 
 @dataclass
 class Deps:

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from langgraph.types import Command, Interrupt
+from langgraph.types import Command, Interrupt, StateSnapshot
 from pydantic import BaseModel, ValidationError
 
 from codeproof.agents import planner
@@ -251,8 +251,8 @@ class Runner:
     def pending(self, run_id: str) -> Pending | None:
         """The question the run waits for, if any (read from its checkpoint)."""
         info = self.store.get_run(run_id)
-        with self._graph(info.id, RunOptions.model_validate(info.options)) as (deps, g, config):
-            return self._pending(deps, g.get_state(config).interrupts)
+        deps, graph, config = self._compile(info.id, RunOptions.model_validate(info.options))
+        return self._pending(deps, graph.get_state(config).interrupts)
 
     def _drive(self, run_id: str, options: RunOptions, first: WorkflowState | None) -> RunResult:
         with self._graph(run_id, options) as (deps, graph, config):
@@ -263,9 +263,19 @@ class Runner:
                     return outcome
                 step = Command(resume=self._decide(deps, outcome))
 
-    @contextmanager
-    def _graph(self, run_id: str, options: RunOptions) -> Iterator[tuple[Deps, Any, Any]]:
-        """The run's deps, compiled graph and config; errors pause or fail the run."""
+    def snapshots(
+        self, run_id: str, limit: int | None = None, before: str | None = None
+    ) -> list[StateSnapshot]:
+        """The run's checkpointed states, newest first (``limit=1``: the current one);
+        ``before``: only those older than that checkpoint id. Read only."""
+        info = self.store.get_run(run_id)
+        _, graph, config = self._compile(info.id, RunOptions.model_validate(info.options))
+        if limit == 1 and before is None:
+            return [graph.get_state(config)]
+        start = {"configurable": {"thread_id": info.id, "checkpoint_id": before}}
+        return list(graph.get_state_history(config, limit=limit, before=start if before else None))
+
+    def _compile(self, run_id: str, options: RunOptions) -> tuple[Deps, Any, Any]:
         deps = Deps(
             model=self.model,
             toolchains=self.toolchains,
@@ -278,6 +288,12 @@ class Runner:
         )
         graph = build_graph(deps, self.store.checkpointer())
         config: Any = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT}
+        return deps, graph, config
+
+    @contextmanager
+    def _graph(self, run_id: str, options: RunOptions) -> Iterator[tuple[Deps, Any, Any]]:
+        """The run's deps, compiled graph and config; errors pause or fail the run."""
+        deps, graph, config = self._compile(run_id, options)
         try:
             yield deps, graph, config
         except InputError:

@@ -251,6 +251,13 @@ class RunStore:
             ).fetchall()
         return [_run_from_row(r) for r in rows]
 
+    def delete_run(self, run_id: str) -> None:
+        """Forget a run: its row, audit trail, replay memo and checkpoints (exact id)."""
+        with self._tx() as conn:
+            for table, key in (("runs", "id"), ("events", "run_id"), ("llm_memo", "run_id")):
+                conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (run_id,))
+        self.checkpointer().delete_thread(run_id)
+
     # -- audit trail -----------------------------------------------------------------
 
     def subscribe(self, listener: EventListener) -> None:

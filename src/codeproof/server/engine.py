@@ -1,0 +1,86 @@
+"""What the server's runs are made of: the settings, one started model shared by every
+worker, the toolchain factory and the languages (the CLI's own parts, or test doubles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from codeproof.core.config import Settings
+from codeproof.llm.base import ChatModel
+from codeproof.workflow.deps import ContextFn, ToolchainFactory, ToolchainLike
+from codeproof.workflow.runner import Runner
+from codeproof.workflow.store import RunStore
+
+
+@dataclass
+class Engine:
+    """Builds runners on the same model, toolchains and run store as ``codeproof new``.
+
+    Args:
+        settings: All settings.
+        model: The started chat model (the server closes it at shutdown).
+        toolchains: Language -> a started toolchain client (closed at the end of a run).
+        languages: Languages a toolchain serves.
+        context: The programmer's retrieval plug.
+        on_close: Called once at shutdown (closes the model it started).
+    """
+
+    settings: Settings
+    model: ChatModel
+    toolchains: ToolchainFactory
+    languages: tuple[str, ...]
+    context: ContextFn | None = None
+    on_close: Callable[[], None] = field(default=lambda: None)
+
+    def close(self) -> None:
+        self.on_close()
+
+    @property
+    def workers(self) -> int:
+        """Runs at once: ``server.workers``, or one per model slot."""
+        return self.settings.server.workers or max(1, self.model.slots)
+
+    def runner(self, store: RunStore) -> Runner:
+        """A runner on ``store`` that never asks anyone (the server returns questions)."""
+        return Runner(
+            self.settings,
+            store,
+            self.model,
+            self.toolchains,
+            context=self.context,
+            languages=self.languages,
+        )
+
+
+def mcp_toolchains(settings: Settings) -> Callable[[str], ToolchainLike]:
+    """Language -> a started MCP toolchain client, as the CLI uses."""
+    from codeproof.toolchains.client import ToolchainClient
+
+    def make(language: str) -> ToolchainLike:
+        client = ToolchainClient(settings, language)
+        client.start()
+        return client
+
+    return make
+
+
+def production_engine(settings: Settings) -> Engine:
+    """The configured provider (started here: a missing model fails before serving) and
+    the MCP toolchains."""
+    from codeproof.llm.registry import get_chat_model
+    from codeproof.toolchains.router import languages
+
+    model = get_chat_model(settings)
+    try:
+        model.start()
+    except BaseException:
+        model.close()
+        raise
+    return Engine(
+        settings,
+        model,
+        mcp_toolchains(settings),
+        tuple(languages(settings)),
+        on_close=model.close,
+    )

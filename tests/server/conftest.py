@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from srv_world import engine, live_server, server_settings
 
 from codeproof.core.config import Settings, load_settings
-from codeproof.server.app import create_app
 from codeproof.sandbox.docker_backend import DockerSandbox
+from codeproof.server.app import create_app
 from codeproof.server.state import ServerState
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.workflow.deps import ToolchainLike

@@ -20,14 +20,14 @@ import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workflow"))
 
-from wf_world import BAD_1, BAD_2, GOOD, World  # noqa: E402
+from wf_world import BAD_1, BAD_2, GOOD, World
 
-from codeproof.core.config import Settings, load_settings  # noqa: E402
-from codeproof.core.types import ProgramRun, TestCase, TestReport  # noqa: E402
-from codeproof.server.app import create_app  # noqa: E402
-from codeproof.server.engine import Engine  # noqa: E402
-from codeproof.server.state import ServerState  # noqa: E402
-from codeproof.workflow.deps import ToolchainLike  # noqa: E402
+from codeproof.core.config import Settings, load_settings
+from codeproof.core.types import ProgramRun, TestCase, TestReport
+from codeproof.server.app import create_app
+from codeproof.server.engine import Engine
+from codeproof.server.state import ServerState
+from codeproof.workflow.deps import ToolchainLike
 
 __all__ = ["BAD_1", "BAD_2", "GOOD", "World"]
 
@@ -78,9 +78,7 @@ class ScriptedToolchain:
             for i, n in enumerate(names)
         ]
         passed = sum(1 for c in cases if c.outcome == "passed")
-        return TestReport(
-            total=len(cases), passed=passed, failed=len(cases) - passed, tests=cases
-        )
+        return TestReport(total=len(cases), passed=passed, failed=len(cases) - passed, tests=cases)
 
     def run(
         self,

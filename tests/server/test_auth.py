@@ -18,7 +18,10 @@ from codeproof.server.db import ServerDB
 from codeproof.server.state import ServerState
 from codeproof.server.tokens import TokenStore, digest
 
-START = {"assistant_id": "codeproof", "input": {"request": "a slugify function", "options": {"yes": True}}}
+START = {
+    "assistant_id": "codeproof",
+    "input": {"request": "a slugify function", "options": {"yes": True}},
+}
 
 
 def cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -87,7 +90,7 @@ def test_credentials_are_required_once_a_token_exists(two_users):
 
 
 def test_another_users_thread_is_a_404_everywhere(two_users):
-    client, state, alice, bob = two_users
+    client, _, alice, bob = two_users
     tid = client.post("/threads", json={}, headers=alice).json()["thread_id"]
     run = client.post(f"/threads/{tid}/runs", json=START, headers=alice).json()
     client.get(f"/threads/{tid}/runs/{run['run_id']}/join", headers=alice)

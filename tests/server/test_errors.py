@@ -75,18 +75,24 @@ def refused(response: Any, status: int, words: str) -> dict[str, Any]:
 def test_invalid_json_is_400(held):
     client, state = held
     before = counts(state)
-    r = client.post("/threads", content=b'{"metadata": ', headers={"content-type": "application/json"})
+    r = client.post(
+        "/threads", content=b'{"metadata": ', headers={"content-type": "application/json"}
+    )
     body = refused(r, 400, "invalid JSON")
     assert body["hint"]
     assert counts(state) == before
 
 
 def test_unknown_thread_and_assistant_are_404(held):
-    client, state = held
+    client, _ = held
     refused(client.get("/threads/nope"), 404, "no thread 'nope'")
     refused(client.post("/threads/nope/runs", json=START), 404, "no thread 'nope'")
     tid = client.post("/threads", json={}).json()["thread_id"]
-    refused(client.post(f"/threads/{tid}/runs", json={**START, "assistant_id": "x"}), 404, "no assistant")
+    refused(
+        client.post(f"/threads/{tid}/runs", json={**START, "assistant_id": "x"}),
+        404,
+        "no assistant",
+    )
     refused(client.get("/no/such/route"), 404, "no route")
 
 
@@ -96,10 +102,18 @@ def test_unknown_thread_and_assistant_are_404(held):
         ({**START, "input": {"request": "   "}}, 422, "the request is empty"),
         ({**START, "input": {"request": "x" * 201}}, 413, "the limit is 200"),
         ({**START, "input": {"request": "a", "lang": "cobol"}}, 422, "no toolchain for language"),
-        ({**START, "input": {"request": "a", "options": {"provider": "x"}}}, 422, "input.options.provider"),
+        (
+            {**START, "input": {"request": "a", "options": {"provider": "x"}}},
+            422,
+            "input.options.provider",
+        ),
         ({**START, "input": {"request": "a", "options": {"candidates": 0}}}, 422, "candidates"),
         ({**START, "webhook": "http://x"}, 422, "webhook is not supported"),
-        ({**START, "command": {"resume": {"proceed": True}}}, 422, "either input or command.resume"),
+        (
+            {**START, "command": {"resume": {"proceed": True}}},
+            422,
+            "either input or command.resume",
+        ),
         ({"assistant_id": "codeproof"}, 422, "needs input"),
         ({"input": {"request": "a"}}, 422, "assistant_id"),
     ],
@@ -176,7 +190,9 @@ def test_too_many_active_runs_are_429(tmp_path):
             tid = client.post("/threads", json={}).json()["thread_id"]
             client.post(f"/threads/{tid}/runs", json=START)
         tid = client.post("/threads", json={}).json()["thread_id"]
-        refused(client.post(f"/threads/{tid}/runs", json=START), 429, "2 runs of yours are in progress")
+        refused(
+            client.post(f"/threads/{tid}/runs", json=START), 429, "2 runs of yours are in progress"
+        )
         queue = state.queue
         assert isinstance(queue, HeldQueue)
         queue.run_all()

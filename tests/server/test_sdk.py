@@ -114,9 +114,8 @@ def drive(client: Any, toolchain_note: str) -> None:
 
 def test_whole_run_through_the_sdk(tmp_path):
     state = ServerState.build(engine(server_settings(tmp_path / "home")))
-    with live_server(state) as url:
-        with get_sync_client(url=url, api_key=None) as client:
-            drive(client, "scripted")
+    with live_server(state) as url, get_sync_client(url=url, api_key=None) as client:
+        drive(client, "scripted")
 
 
 @pytest.mark.docker

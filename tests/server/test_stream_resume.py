@@ -50,11 +50,13 @@ def test_a_dropped_stream_resumes_from_last_event_id_without_loss_or_repeat(tmp_
         tid = http.post("/threads", json={}).json()["thread_id"]
         body = {**START, "input": {"request": "a slugify function", "options": {"yes": True}}}
         with http.stream(
-            "POST", f"/threads/{tid}/runs/stream", json={**body, "stream_mode": ["updates", "custom"]}
+            "POST",
+            f"/threads/{tid}/runs/stream",
+            json={**body, "stream_mode": ["updates", "custom"]},
         ) as first:
             location = first.headers["location"]
             head = read_until(first, stop_after=5)
-        assert [e["event"] for e in head][0] == "metadata"
+        assert head[0]["event"] == "metadata"
         pieces = [head]
         while pieces[-1][-1]["event"] not in ("end", "error"):
             last = pieces[-1][-1]["id"]

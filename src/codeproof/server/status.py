@@ -15,16 +15,26 @@ from codeproof.workflow.summary import summarize
 def thread_status(service: Service, thread: ThreadRow) -> dict[str, Any]:
     """What a client polls: ``status`` (idle, busy, interrupted, error), the codeproof
     run's own status, modules, the pending question and the last run's error."""
-    out: dict[str, Any] = {"thread_id": thread.id, "status": thread.status}
+    out: dict[str, Any] = {
+        "thread_id": thread.id,
+        "status": thread.status,
+        "last_run": None,
+        "error": None,
+        "run": None,
+        "step": None,
+        "modules": [],
+        "usage": None,
+        "project_ready": False,
+        "question": None,
+    }
     latest = service.threads.latest_run(thread.id)
     if latest is not None:
         out["last_run"] = {"run_id": latest.id, "status": latest.status}
-        if latest.error:
-            out["error"] = latest.error
+        out["error"] = latest.error
     with RunStore(service.engine.settings.runs_dir) as store:
         runner = service.engine.runner(store)
         if not run_exists(store, thread.id):
-            return {**out, "run": None, "modules": [], "question": None}
+            return out
         info = store.get_run(thread.id)
         events = store.events(info.id)
         summary = summarize(info, events)

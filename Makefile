@@ -7,7 +7,11 @@ SMALL_MODEL   := qwen2.5-coder-0.5b
 DEFAULT_MODEL := qwen2.5-coder-1.5b
 DEMO_REQUEST  ?= Write a Python function slugify(text) that lowercases text, replaces runs of non-alphanumeric characters with a single hyphen and strips leading and trailing hyphens.
 
-.PHONY: demo test test-fast install install-dev models-small models-default sandbox lint clean
+.PHONY: demo test test-fast install install-dev models-small models-default sandbox browser lint clean
+
+# The web page tests drive Debian's chromium (scripts/ensure-browser.sh); Playwright never
+# downloads a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +38,9 @@ sandbox: install
 	bash scripts/ensure-sandbox.sh
 	$(BIN)/codeproof sandbox build
 
+browser:
+	bash scripts/ensure-browser.sh
+
 demo: models-default sandbox
 	$(BIN)/codeproof new "$(DEMO_REQUEST)" --yes --out out/demo
 
@@ -42,7 +49,7 @@ lint: install-dev
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-test: install-dev models-small sandbox lint
+test: install-dev models-small sandbox browser lint
 	$(BIN)/pytest
 
 # Lint, then every test that needs neither Docker nor a real model (no sandbox set-up).

@@ -7,6 +7,7 @@ Nothing is written before every check passed, so a refused request leaves nothin
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -50,16 +51,26 @@ class Service:
         self.threads = threads
         self.events = events
         self.queue = queue
+        self._store = RunStore(engine.settings.runs_dir)
+        self._reader = engine.runner(self._store)
+        self._read_lock = threading.RLock()
         server = engine.settings.server
         self.limits = Limits(
             runs_per_minute=server.runs_per_minute, max_active_runs=server.max_active_runs
         )
 
+    def open(self) -> None:
+        self._store.open()
+
+    def close(self) -> None:
+        self._store.close()
+
     @contextmanager
     def runner(self) -> Iterator[Runner]:
-        """A runner on a fresh run store connection (for reads and checks)."""
-        with RunStore(self.engine.settings.runs_dir) as store:
-            yield self.engine.runner(store)
+        """The shared runner for reads and checks (one at a time: its store's checkpoint
+        connection is shared; its read graph is compiled once)."""
+        with self._read_lock:
+            yield self._reader
 
     # -- runs ----------------------------------------------------------------------------
 

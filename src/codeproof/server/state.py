@@ -61,6 +61,7 @@ class ServerState:
         """Open the database, start the workers, and run again what a previous process
         left unfinished."""
         self.db.open()
+        self.service.open()
         self.queue.start()
         recovered = self.service.recover()
         if recovered:
@@ -70,4 +71,5 @@ class ServerState:
         """Pause the running runs at their next step (they continue at the next start)."""
         self.queue.stop()
         self.engine.close()
+        self.service.close()
         self.db.close()

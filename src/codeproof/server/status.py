@@ -8,7 +8,7 @@ from typing import Any
 from codeproof.server.service import Service
 from codeproof.server.threads import ThreadRow
 from codeproof.server.worker import run_exists
-from codeproof.workflow.store import Event, RunStore
+from codeproof.workflow.store import Event
 from codeproof.workflow.summary import summarize
 
 
@@ -31,8 +31,8 @@ def thread_status(service: Service, thread: ThreadRow) -> dict[str, Any]:
     if latest is not None:
         out["last_run"] = {"run_id": latest.id, "status": latest.status}
         out["error"] = latest.error
-    with RunStore(service.engine.settings.runs_dir) as store:
-        runner = service.engine.runner(store)
+    with service.runner() as runner:
+        store = runner.store
         if not run_exists(store, thread.id):
             return out
         info = store.get_run(thread.id)

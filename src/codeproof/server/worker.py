@@ -92,27 +92,19 @@ class Executor:
                 f"run {thread_id} is being run by process {info.pid}",
                 hint="wait for it or stop that process (codeproof resume?)",
             )
-        answer = self._answer(runner, run)
 
         def on_step(mode: str, chunk: Any) -> None:
             self.events.append(run.id, mode, jsonable(chunk))
 
+        answering = payload.get("kind") == "answer"
         return runner.advance(
             thread_id,
-            answer,
+            payload["answer"] if answering else None,
+            answer_to=payload.get("interrupt_id") if answering else None,
             on_step=on_step,
             modes=GRAPH_MODES,
             stop=lambda: self.stopping() or self.threads.cancel_requested(run.id),
         )
-
-    def _answer(self, runner: Runner, run: ApiRun) -> Any:
-        """The run's answer, unless the graph already took it (a run executed again)."""
-        if run.payload.get("kind") != "answer":
-            return None
-        pending = runner.pending(run.thread_id)
-        if pending is None or pending.interrupt_id != run.payload.get("interrupt_id"):
-            return None
-        return run.payload["answer"]
 
     def _listener(self, run: ApiRun) -> Callable[[Event], None]:
         def on_event(event: Event) -> None:

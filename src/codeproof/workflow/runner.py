@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from langgraph.types import Command, Interrupt, StateSnapshot
@@ -153,6 +154,8 @@ class Runner:
         self.human = human
         self.context = context
         self.languages = languages or tuple(registry.names())
+        self._reader: tuple[Deps, Any, Any] | None = None
+        self._lock = threading.Lock()
 
     def create(self, request: str, options: RunOptions, run_id: str | None = None) -> str:
         """Record a new run (nothing runs yet); its id."""
@@ -208,6 +211,7 @@ class Runner:
         run_id: str,
         answer: Any = None,
         *,
+        answer_to: str | None = None,
         on_step: StepFn | None = None,
         modes: Sequence[str] = ("updates",),
         stop: StopFn | None = None,
@@ -216,7 +220,9 @@ class Runner:
 
         The first call starts the run from its request; later calls continue where it
         stopped (after a question, a pause, a crash or ``kill -9``). ``answer`` answers
-        the pending question. Nobody is asked anything: a question is returned.
+        the pending question; with ``answer_to`` (an interrupt id) only if that question is
+        still pending, else the run just continues (an answer already taken before a crash
+        is not given twice). Nobody is asked anything: a question is returned.
 
         Raises:
             InputError: An answer without a pending question, or one that does not fit.
@@ -227,15 +233,21 @@ class Runner:
         with self._graph(info.id, options) as (deps, graph, config):
             step: Any = None
             if answer is not None:
-                step = Command(resume=self._accept(deps, graph.get_state(config), answer))
+                value = self._accept(deps, graph.get_state(config), answer, answer_to)
+                step = None if value is None else Command(resume=value)
             elif not graph.get_state(config).created_at:  # not started yet
                 step = {"request": info.request, "language": options.language}
             self.store.set_status(info.id, "running", claim=True)
             return self._segment(deps, graph, config, step, on_step, modes, stop)
 
-    def _accept(self, deps: Deps, snapshot: Any, answer: Any) -> dict[str, Any]:
-        """Check ``answer`` against the pending question and record it (once)."""
+    def _accept(
+        self, deps: Deps, snapshot: Any, answer: Any, answer_to: str | None
+    ) -> dict[str, Any] | None:
+        """Check ``answer`` against the pending question and record it (once); ``None``
+        when it answers a question (``answer_to``) that is no longer pending."""
         pending = self._pending(deps, snapshot.interrupts)
+        if answer_to is not None and (pending is None or pending.interrupt_id != answer_to):
+            return None
         if pending is None:
             raise InputError(
                 f"run {deps.run_id} is not waiting for an answer",
@@ -251,7 +263,7 @@ class Runner:
     def pending(self, run_id: str) -> Pending | None:
         """The question the run waits for, if any (read from its checkpoint)."""
         info = self.store.get_run(run_id)
-        deps, graph, config = self._compile(info.id, RunOptions.model_validate(info.options))
+        deps, graph, config = self._read(info.id)
         return self._pending(deps, graph.get_state(config).interrupts)
 
     def _drive(self, run_id: str, options: RunOptions, first: WorkflowState | None) -> RunResult:
@@ -269,11 +281,21 @@ class Runner:
         """The run's checkpointed states, newest first (``limit=1``: the current one);
         ``before``: only those older than that checkpoint id. Read only."""
         info = self.store.get_run(run_id)
-        _, graph, config = self._compile(info.id, RunOptions.model_validate(info.options))
+        _, graph, config = self._read(info.id)
         if limit == 1 and before is None:
             return [graph.get_state(config)]
         start = {"configurable": {"thread_id": info.id, "checkpoint_id": before}}
         return list(graph.get_state_history(config, limit=limit, before=start if before else None))
+
+    def _read(self, run_id: str) -> tuple[Deps, Any, Any]:
+        """A graph to read any run's checkpoints with (compiled once per runner: reading
+        runs no node, so its deps do not matter)."""
+        with self._lock:
+            if self._reader is None:
+                self._reader = self._compile(run_id, RunOptions(out_dir=""))
+            deps, graph, _ = self._reader
+        config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT}
+        return replace(deps, run_id=run_id), graph, config
 
     def _compile(self, run_id: str, options: RunOptions) -> tuple[Deps, Any, Any]:
         deps = Deps(

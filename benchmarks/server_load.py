@@ -1,0 +1,241 @@
+"""``codeproof serve`` under load, with the scripted model: 20 concurrent clients on
+loopback, each driving a whole run through its questions over SSE.
+
+Prints (never asserts):
+
+* lost and repeated events: every client compares the ids it received with the server's
+  event log (half the clients drop their stream once and reconnect with Last-Event-ID);
+* event latency p50/p95/max: from the moment an event is stored to the moment the client
+  has it;
+* server overhead per run: the same scripted run through the server (one client: create,
+  stream, answer twice over HTTP) vs the CLI's runner in-process (``Runner.start`` with a
+  scripted human), sequentially, ``--runs`` each; the ratio of the means.
+
+The toolchain is a double that runs nothing (``--docker``: the real Python toolchain in
+the sandbox), so the numbers are the server's own cost: HTTP, SSE, the event log, the
+queue and the worker pool, on top of the workflow.
+
+    .venv/bin/python benchmarks/server_load.py [--clients 20] [--runs 5] [--docker]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+
+from srv_world import (  # the tests' scripted world: model, toolchain double
+    BAD_1,
+    GOOD,
+    World,
+    engine,
+    live_server,
+    scripted_toolchains,
+    server_settings,
+)
+from wf_world import ScriptedHuman
+
+from codeproof.server.engine import mcp_toolchains
+from codeproof.server.state import ServerState
+from codeproof.workflow.deps import RunOptions
+from codeproof.workflow.models import ClarifyAnswer
+from codeproof.workflow.store import RunStore
+
+WORLD = World(
+    questions=[["Keep unicode letters?"]], code={"slugify": BAD_1}, repairs={"slugify": [GOOD]}
+)
+MODES = ["values", "updates", "custom"]
+REQUEST = {"request": "a slugify function", "options": {"max_attempts": 3}}
+
+
+def sse(lines: Any, received: list[tuple[int, str, Any, float]], drop_after: int | None) -> bool:
+    """Read events into ``received``; True when the run's stream ended."""
+    current: dict[str, Any] = {}
+    count = 0
+    for line in lines:
+        if line == "":
+            if current:
+                received.append(
+                    (int(current["id"]), current["event"], current.get("data"), time.time())
+                )
+                count += 1
+                if current["event"] in ("end", "error"):
+                    return True
+                if drop_after is not None and count >= drop_after:
+                    return False
+            current = {}
+        elif not line.startswith(":"):
+            key, _, value = line.partition(": ")
+            current[key] = json.loads(value) if key == "data" else value
+    return False
+
+
+def follow_run(
+    http: httpx.Client, method: str, path: str, body: Any, drop_after: int | None
+) -> tuple[str, list[tuple[int, str, Any, float]]]:
+    received: list[tuple[int, str, Any, float]] = []
+    with http.stream(method, path, json=body) as response:
+        response.raise_for_status()
+        location = response.headers["location"]
+        ended = sse(response.iter_lines(), received, drop_after)
+    while not ended:
+        last = str(received[-1][0])
+        with http.stream("GET", location, headers={"Last-Event-ID": last}) as again:
+            ended = sse(again.iter_lines(), received, None)
+    return location.split("/")[-2], received
+
+
+def client_run(url: str, token: str | None, drop: bool) -> dict[str, Any]:
+    """One client's whole run: start, answer the clarifying question, accept the modules."""
+    headers = {"x-api-key": token} if token else {}
+    runs: dict[str, list[tuple[int, str, Any, float]]] = {}
+    started = time.perf_counter()
+    with httpx.Client(base_url=url, headers=headers, timeout=600) as http:
+        tid = http.post("/threads", json={}).json()["thread_id"]
+        steps: list[dict[str, Any]] = [
+            {"input": REQUEST},
+            {"command": {"resume": {"answers": ["ASCII only"]}}},
+            {"command": {"resume": None}},  # the modules' default, filled in below
+        ]
+        for i, step in enumerate(steps):
+            if i == 2:
+                state = http.get(f"/threads/{tid}").json()
+                [[pending]] = state["interrupts"].values()
+                step = {"command": {"resume": pending["value"]["default"]}}
+            body = {"assistant_id": "codeproof", "stream_mode": MODES, **step}
+            run_id, got = follow_run(
+                http, "POST", f"/threads/{tid}/runs/stream", body, 6 if drop else None
+            )
+            runs[run_id] = got
+        status = http.get(f"/threads/{tid}").json()["status"]
+    return {"thread": tid, "runs": runs, "wall": time.perf_counter() - started, "status": status}
+
+
+def cli_run(settings: Any) -> float:
+    """The same run through the CLI's runner, in-process, answered by a scripted human."""
+    eng = engine(settings, WORLD, TOOLCHAINS)
+    human = ScriptedHuman(clarify_answers=[ClarifyAnswer(answers=["ASCII only"])])
+    with RunStore(settings.runs_dir) as store:
+        runner = eng.runner(store)
+        runner.human = human
+        options = RunOptions.from_settings(
+            settings, out_dir=str(settings.projects_dir / f"cli-{time.time_ns()}")
+        ).model_copy(update={"max_attempts": 3})
+        started = time.perf_counter()
+        result = runner.start("a slugify function", options)
+        wall = time.perf_counter() - started
+    assert result.status == "done", result
+    return wall
+
+
+TOOLCHAINS: Any = scripted_toolchains
+
+
+def overhead(home: Path, runs: int) -> tuple[list[float], list[float]]:
+    settings = server_settings(home / "overhead")
+    cli = [cli_run(settings) for _ in range(runs)]
+    state = ServerState.build(engine(settings, WORLD, TOOLCHAINS))
+    with live_server(state) as url:
+        client_run(url, None, False)  # warm-up (imports, first connection)
+        served = [client_run(url, None, False)["wall"] for _ in range(runs)]
+    return cli, served
+
+
+def load(home: Path, clients: int) -> dict[str, Any]:
+    settings = server_settings(home / "load", runs_per_minute=1000)
+    state = ServerState.build(engine(settings, WORLD, TOOLCHAINS))
+    state.db.open()
+    tokens = [state.tokens.create(f"client{i}")[1] for i in range(clients)]
+    results: list[dict[str, Any]] = [{} for _ in range(clients)]
+    with live_server(state) as url:
+
+        def work(i: int) -> None:
+            results[i] = client_run(url, tokens[i], drop=i % 2 == 0)
+
+        started = time.perf_counter()
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.perf_counter() - started
+        lost = repeated = events = 0
+        latencies: list[float] = []
+        for result in results:
+            for run_id, got in result["runs"].items():
+                stored = {e.seq: e for e in state.events.read(run_id, 0, limit=1_000_000)}
+                ids = [g[0] for g in got]
+                counts = Counter(ids)
+                repeated += sum(n - 1 for n in counts.values())
+                lost += len(set(stored) - set(ids))
+                events += len(ids)
+                latencies += [recv - stored[i].ts for i, _, _, recv in got if i in stored]
+    latencies.sort()
+    return {
+        "clients": clients,
+        "workers": state.engine.workers,
+        "threads_done": sum(1 for r in results if r.get("status") == "idle"),
+        "runs": sum(len(r["runs"]) for r in results),
+        "events": events,
+        "lost": lost,
+        "repeated": repeated,
+        "p50_ms": 1000 * latencies[len(latencies) // 2],
+        "p95_ms": 1000 * latencies[int(len(latencies) * 0.95)],
+        "max_ms": 1000 * latencies[-1],
+        "wall_s": wall,
+        "client_wall_mean_s": statistics.mean(r["wall"] for r in results),
+    }
+
+
+def main() -> None:
+    global TOOLCHAINS
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=5, help="sequential runs per side (overhead)")
+    parser.add_argument("--docker", action="store_true", help="the real toolchain in the sandbox")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        if args.docker:
+            settings = server_settings(home / "docker")
+            TOOLCHAINS = mcp_toolchains(
+                settings.model_copy(
+                    update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
+                )
+            )
+        cli, served = overhead(home, args.runs)
+        print(f"overhead ({args.runs} sequential runs each, 3 API runs and 2 questions per run):")
+        print(f"  CLI runner   mean {statistics.mean(cli):.3f} s  (min {min(cli):.3f})")
+        print(f"  server       mean {statistics.mean(served):.3f} s  (min {min(served):.3f})")
+        print(f"  ratio server/CLI {statistics.mean(served) / statistics.mean(cli):.2f}x")
+        result = load(home, args.clients)
+        print(f"load: {result['clients']} concurrent clients, {result['workers']} workers")
+        print(
+            f"  {result['threads_done']} runs done, {result['runs']} API runs, "
+            f"{result['events']} events received; lost {result['lost']}, "
+            f"repeated {result['repeated']}"
+        )
+        print(
+            f"  event latency p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
+            f"max {result['max_ms']:.1f} ms"
+        )
+        print(
+            f"  wall {result['wall_s']:.1f} s; a client's run took "
+            f"{result['client_wall_mean_s']:.1f} s "
+            "on average (queued behind the workers)"
+        )
+
+
+if __name__ == "__main__":
+    main()

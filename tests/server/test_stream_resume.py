@@ -78,7 +78,9 @@ def test_join_stream_replays_everything_and_filters_modes(tmp_path):
     with live_server(state) as url, httpx.Client(base_url=url, timeout=60) as http:
         tid = http.post("/threads", json={}).json()["thread_id"]
         body = {**START, "input": {"request": "a slugify function", "options": {"yes": True}}}
-        run = http.post(f"/threads/{tid}/runs", json=body).json()
+        run = http.post(
+            f"/threads/{tid}/runs", json={**body, "stream_mode": ["values", "updates"]}
+        ).json()
         http.get(f"/threads/{tid}/runs/{run['run_id']}/join")
         path = f"/threads/{tid}/runs/{run['run_id']}/stream"
         with http.stream("GET", path, params={"stream_mode": "updates"}) as replay:

@@ -23,7 +23,7 @@ from codeproof import __version__
 from codeproof.core.errors import AuthError, CodeproofError
 from codeproof.server import project
 from codeproof.server.http import error_body, status_of
-from codeproof.server.protocol import GRAPH_ID, RunCreate
+from codeproof.server.protocol import GRAPH_ID, PROGRESS_MODES, RunCreate
 from codeproof.server.state import ServerState
 from codeproof.server.status import thread_status
 from codeproof.workflow.models import DECISION_TYPES
@@ -68,6 +68,7 @@ class _Tools:
         body = RunCreate(
             assistant_id=GRAPH_ID,
             input={"request": request, "lang": lang, "options": options or {}},
+            stream_mode=PROGRESS_MODES,
         )
         run = self.state.service.create_run(self.user(ctx), None, body)
         return {"thread_id": run.thread_id, "run_id": run.id, "status": run.status}
@@ -83,12 +84,14 @@ class _Tools:
         return status
 
     def answer(self, ctx: Context, thread_id: str, answer: dict[str, Any]) -> dict[str, Any]:
-        body = RunCreate(assistant_id=GRAPH_ID, command={"resume": answer})
+        body = RunCreate(
+            assistant_id=GRAPH_ID, command={"resume": answer}, stream_mode=PROGRESS_MODES
+        )
         run = self.state.service.create_run(self.user(ctx), thread_id, body)
         return {"thread_id": run.thread_id, "run_id": run.id, "status": run.status}
 
     def continue_run(self, ctx: Context, thread_id: str) -> dict[str, Any]:
-        body = RunCreate(assistant_id=GRAPH_ID)
+        body = RunCreate(assistant_id=GRAPH_ID, stream_mode=PROGRESS_MODES)
         run = self.state.service.create_run(self.user(ctx), thread_id, body)
         return {"thread_id": run.thread_id, "run_id": run.id, "status": run.status}
 

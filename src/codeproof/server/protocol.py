@@ -19,6 +19,8 @@ GRAPH_ID = "codeproof"
 ASSISTANT_ID = str(uuid.uuid5(uuid.NAMESPACE_URL, "codeproof:assistant:codeproof"))
 StreamMode = Literal["values", "updates", "custom"]
 STREAM_MODES: tuple[StreamMode, ...] = ("values", "updates", "custom")
+PROGRESS_MODES: list[StreamMode] = ["updates", "custom"]
+"""What the web page and the MCP tools stream: each step and progress, not whole states."""
 UNSUPPORTED_RUN_FIELDS = (
     "interrupt_before",
     "interrupt_after",

@@ -93,8 +93,11 @@ class Executor:
                 hint="wait for it or stop that process (codeproof resume?)",
             )
 
+        wanted = set(payload.get("stream_mode") or GRAPH_MODES)
+
         def on_step(mode: str, chunk: Any) -> None:
-            self.events.append(run.id, mode, jsonable(chunk))
+            if mode in wanted:  # a run streams the modes it was created with
+                self.events.append(run.id, mode, jsonable(chunk))
 
         answering = payload.get("kind") == "answer"
         return runner.advance(
@@ -107,8 +110,10 @@ class Executor:
         )
 
     def _listener(self, run: ApiRun) -> Callable[[Event], None]:
+        wanted = "custom" in (run.payload.get("stream_mode") or ["custom"])
+
         def on_event(event: Event) -> None:
-            if event.run_id == run.thread_id:
+            if wanted and event.run_id == run.thread_id:
                 self.events.append(run.id, "custom", progress(event))
 
         return on_event

@@ -29,7 +29,7 @@ from codeproof.server.auth import (
 from codeproof.server.events import TERMINAL
 from codeproof.server.http import server_state
 from codeproof.server.pages import render, render_text
-from codeproof.server.protocol import GRAPH_ID, RunCreate
+from codeproof.server.protocol import GRAPH_ID, PROGRESS_MODES, RunCreate
 from codeproof.server.sse import follow
 from codeproof.server.status import thread_status
 from codeproof.server.views import attempts
@@ -162,6 +162,7 @@ def new_run(
     body = RunCreate(
         assistant_id=GRAPH_ID,
         input={"request": text, "lang": lang or None, "options": options},
+        stream_mode=PROGRESS_MODES,
     )
     try:
         run = state.service.create_run(user.user, None, body)
@@ -243,7 +244,9 @@ async def answer(thread_id: str, request: Request, user: Write) -> Response:
         return page(request, "_panel.html", ctx)
     try:
         value = forms.answer_from(form, pending.value)
-        body = RunCreate(assistant_id=GRAPH_ID, command={"resume": value})
+        body = RunCreate(
+            assistant_id=GRAPH_ID, command={"resume": value}, stream_mode=PROGRESS_MODES
+        )
         await run_in_threadpool(state.service.create_run, user.user, thread_id, body)
     except InputError as exc:
         return page(request, "_question.html", {**ctx, "error": str(exc)}, status=422)
@@ -254,7 +257,9 @@ async def answer(thread_id: str, request: Request, user: Write) -> Response:
 @router.post("/ui/threads/{thread_id}/continue", response_class=HTMLResponse)
 def continue_run(thread_id: str, request: Request, user: Write) -> Response:
     state = server_state(request)
-    state.service.create_run(user.user, thread_id, RunCreate(assistant_id=GRAPH_ID))
+    state.service.create_run(
+        user.user, thread_id, RunCreate(assistant_id=GRAPH_ID, stream_mode=PROGRESS_MODES)
+    )
     return page(request, "_panel.html", _run_context(request, user.user, thread_id))
 
 

@@ -35,8 +35,9 @@ class HeldQueue:
     def submit(self, run_id: str) -> None:
         self.held.append(run_id)
 
-    def stop(self, timeout_s: float = 30.0) -> None:
+    def stop(self, timeout_s: float = 30.0) -> bool:
         """Nothing to stop."""
+        return True
 
     def run_all(self) -> None:
         while self.held:

@@ -39,7 +39,7 @@ def test_every_submitted_run_executes_once(name):
     for i in range(20):
         queue.submit(f"r{i}")
     settle(seen, 20)
-    queue.stop(5)
+    assert queue.stop(5) is True
     assert seen == Counter({f"r{i}": 1 for i in range(20)})
     assert queue.stopping
 

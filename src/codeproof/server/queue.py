@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import queue as stdlib_queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -36,8 +37,9 @@ class RunQueue(Protocol):
 
     def submit(self, run_id: str) -> None: ...
 
-    def stop(self, timeout_s: float = 30.0) -> None:
-        """Take no more runs; wait up to ``timeout_s`` for the running ones to pause."""
+    def stop(self, timeout_s: float = 30.0) -> bool:
+        """Take no more runs; wait up to ``timeout_s`` for the running ones to pause;
+        whether all did (a model call in progress may outlast the wait)."""
         ...
 
 
@@ -82,12 +84,14 @@ class InProcessQueue:
             self._known.add(run_id)
         self._jobs.put(run_id)
 
-    def stop(self, timeout_s: float = 30.0) -> None:
+    def stop(self, timeout_s: float = 30.0) -> bool:
         self._stop.set()
         for _ in self._threads:
             self._jobs.put(None)
+        deadline = time.monotonic() + timeout_s
         for thread in self._threads:
-            thread.join(timeout_s)
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(thread.is_alive() for thread in self._threads)
 
     def _work(self) -> None:
         while True:
@@ -125,5 +129,6 @@ class InlineQueue:
         if not self._stop.is_set():
             self._execute(run_id)
 
-    def stop(self, timeout_s: float = 30.0) -> None:
+    def stop(self, timeout_s: float = 30.0) -> bool:
         self._stop.set()
+        return True

@@ -69,7 +69,9 @@ class ServerState:
 
     def stop(self) -> None:
         """Pause the running runs at their next step (they continue at the next start)."""
-        self.queue.stop()
-        self.engine.close()
+        if self.queue.stop():
+            self.engine.close()
+        else:  # a worker is inside a model call: the process exit ends it, not a close
+            logger.warning("a run is still in a step; it continues at the next start")
         self.service.close()
         self.db.close()

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Form, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from codeproof.core.errors import AuthError, CodeproofError, InputError
+from codeproof.core.errors import AuthError, CodeproofError
 from codeproof.server import forms, project
 from codeproof.server.auth import (
     CSRF_FIELD,
@@ -248,8 +248,8 @@ async def answer(thread_id: str, request: Request, user: Write) -> Response:
             assistant_id=GRAPH_ID, command={"resume": value}, stream_mode=PROGRESS_MODES
         )
         await run_in_threadpool(state.service.create_run, user.user, thread_id, body)
-    except InputError as exc:
-        return page(request, "_question.html", {**ctx, "error": str(exc)}, status=422)
+    except CodeproofError as exc:  # a refused answer shows on the form, nothing is written
+        return page(request, "_panel.html", {**ctx, "error": str(exc)}, status=422)
     ctx = await run_in_threadpool(_run_context, request, user.user, thread_id)
     return page(request, "_panel.html", ctx)
 

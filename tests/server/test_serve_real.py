@@ -85,7 +85,10 @@ def test_codeproof_serve_with_the_small_model(tmp_path, small_model_path):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
         log.close()
-    assert proc.returncode == 0, (tmp_path / "serve.log").read_text()[-3000:]
+    served = (tmp_path / "serve.log").read_text()
+    # a graceful stop: uvicorn re-raises the SIGTERM it caught once the app has shut down
+    assert proc.returncode in (0, -signal.SIGTERM), served[-3000:]
+    assert "Traceback" not in served and "a run is still in a step" in served
     listed = subprocess.run(
         [sys.executable, "-m", "codeproof", "runs", "list"],
         env={**env, "COLUMNS": "250"},

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codeproof.core.config import Settings
+from codeproof.engine.context import ContextFn
 from codeproof.llm.base import ChatModel
-from codeproof.workflow.deps import ContextFn, ToolchainFactory, ToolchainLike
+from codeproof.workflow.deps import ToolchainFactory, ToolchainLike
 from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunStore
 

@@ -5,7 +5,7 @@ registered provider, so ``codeproof serve`` cannot load it)::
     python srv_script.py stdio HOME                # MCP on stdio (as codeproof mcp serve)
 
 ``docker``: tests run by the Python toolchain in the Docker sandbox (else the scripted
-double). The world is srv_world.ESCALATING.
+double). ``two``: the world is srv_world.TWO_MODULES (else ESCALATING).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from srv_world import ESCALATING, engine, scripted_toolchains, server_settings
+from srv_world import ESCALATING, TWO_MODULES, engine, scripted_toolchains, server_settings
 
 from codeproof.server.engine import mcp_toolchains
 from codeproof.server.launch import check_bind, serve_http, serve_stdio
@@ -30,7 +30,8 @@ def main(argv: list[str]) -> int:
             update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
         )
     toolchains = mcp_toolchains(settings) if docker else scripted_toolchains
-    state = ServerState.build(engine(settings, ESCALATING, toolchains))
+    world = TWO_MODULES if "two" in argv[3:] else ESCALATING
+    state = ServerState.build(engine(settings, world, toolchains))
     if mode == "http":
         check_bind(settings)
         serve_http(state)

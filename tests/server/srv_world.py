@@ -20,10 +20,10 @@ import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workflow"))
 
-from wf_world import BAD_1, BAD_2, GOOD, World
+from wf_world import BAD_1, BAD_2, GOOD, SLUGIFY, TESTS, World
 
 from codeproof.core.config import Settings, load_settings
-from codeproof.core.types import ProgramRun, TestCase, TestReport
+from codeproof.core.types import Module, ProgramRun, TestCase, TestReport
 from codeproof.server.app import create_app
 from codeproof.server.engine import Engine
 from codeproof.server.state import ServerState
@@ -31,14 +31,38 @@ from codeproof.workflow.deps import ToolchainLike
 
 __all__ = ["BAD_1", "BAD_2", "GOOD", "World"]
 
+KEBAB = Module(
+    name="kebab",
+    purpose="Join the words of a text with hyphens.",
+    language="python",
+    public_interface="kebab(text: str) -> str",
+)
+KEBAB_CODE = 'def kebab(text):\n    return "-".join(text.lower().split())\n'
+KEBAB_TESTS = """from kebab import kebab
+
+
+def test_words():
+    assert kebab("Hello World") == "hello-world"
+
+
+def test_one_word():
+    assert kebab("a") == "a"
+"""
+TWO_MODULES = World(
+    modules=[SLUGIFY, KEBAB],
+    code={"slugify": GOOD, "kebab": KEBAB_CODE},
+    tests={"slugify": TESTS, "kebab": KEBAB_TESTS},
+)
+"""Two modules that pass at once: a run long enough to be killed in the middle."""
+
 ESCALATING = World(
     questions=[["Keep unicode letters?"]],
     code={"slugify": BAD_1},
     repairs={"slugify": [BAD_2, GOOD]},
     hinted={"slugify": ("use re.sub", GOOD)},
 )
-"""Asks one clarifying question, then fails until a hint mentions re.sub (or the second
-repair), so every kind of question comes up."""
+"""Asks one clarifying question, then fails until a repair follows a hint mentioning
+re.sub, so every kind of question comes up."""
 
 
 def test_names(tests: dict[str, str]) -> list[str]:

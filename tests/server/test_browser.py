@@ -79,10 +79,10 @@ def test_a_whole_run_answered_on_the_page(tmp_path, browser, real_toolchains):
         shot("3-modules")
         page.click("#answer-form button[type=submit]")
 
-        # tests run in the sandbox, the module fails twice and escalates
+        # tests run in the sandbox, the module fails and escalates
         page.wait_for_selector("section.question[data-kind=escalation]", timeout=WAIT_MS)
         text = page.inner_text("#question")
-        assert "still fails after 2 attempt(s)" in text and "test_" in text
+        assert "still fails after" in text and "test_" in text
         shot("4-escalation")
         page.fill("#answer-form textarea[name=hint]", "use re.sub")
         page.click("#answer-form button[value=react]")

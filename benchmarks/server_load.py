@@ -36,8 +36,6 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
 
 from srv_world import (  # the tests' scripted world: model, toolchain double
-    BAD_1,
-    GOOD,
     World,
     engine,
     live_server,
@@ -52,13 +50,12 @@ from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import ClarifyAnswer
 from codeproof.workflow.store import RunStore
 
-WORLD = World(
-    questions=[["Keep unicode letters?"]], code={"slugify": BAD_1}, repairs={"slugify": [GOOD]}
-)
+WORLD = World(questions=[["Keep unicode letters?"]])
+"""One clarifying question, the module list, the module passes its tests at once."""
 MODES = ["values", "updates", "custom"]
 PROGRESS = ["updates", "custom"]
 """What a client showing progress streams (the overhead runs); the load streams all."""
-REQUEST = {"request": "a slugify function", "options": {"max_attempts": 3}}
+REQUEST = {"request": "a slugify function"}
 
 
 def sse(lines: Any, received: list[tuple[int, str, Any, float]], drop_after: int | None) -> bool:
@@ -133,7 +130,7 @@ def cli_run(settings: Any) -> float:
         runner.human = human
         options = RunOptions.from_settings(
             settings, out_dir=str(settings.projects_dir / f"cli-{time.time_ns()}")
-        ).model_copy(update={"max_attempts": 3})
+        )
         started = time.perf_counter()
         result = runner.start("a slugify function", options)
         wall = time.perf_counter() - started

@@ -139,7 +139,10 @@ def test_kill_9_mid_run_then_restart(tmp_path):
         )
         calls = store.events(tid, "llm_call")
     assert starts["intake"] == starts["analyze"] == starts["modules"] == 1
-    assert first_module["execute"] == first_module["write_code"] == 1
+    # the kill lands right after the first module's test run: that step may not have
+    # reached its checkpoint and runs again; the steps before it were checkpointed
+    assert first_module["write_code"] == first_module["design_tests"] == 1
+    assert first_module["execute"] in (1, 2)
     paid = Counter(c.payload["call_id"] for c in calls if not c.payload["replayed"])
     assert max(paid.values()) == 1, "a completed model call was paid twice"
     assert len(calls) >= paid_before

@@ -10,11 +10,13 @@ from codeproof.commands import (
     eval,
     eval_pair,
     eval_replay,
+    index,
     mcp,
     models,
     new,
     runs,
     sandbox,
+    search,
     serve,
     tokens,
 )
@@ -32,4 +34,6 @@ COMMAND_MODULES: list[ModuleType] = [
     runs,
     serve,
     tokens,
+    index,
+    search,
 ]

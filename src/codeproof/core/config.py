@@ -140,6 +140,33 @@ class ServerSettings(_Section):
     """Lifetime of a web page session."""
     eval_dirs: list[Path] = Field(default_factory=list)
     """``codeproof eval`` output directories (or folders of them) the eval page shows."""
+class RetrievalSettings(_Section):
+    """The retrieval index (``codeproof index``, ``codeproof search``) and agent grounding."""
+
+    index_dir: Path | None = None
+    """Where the index lives; default: ``<home>/index``."""
+    enabled: bool = True
+    """Ground the planner, programmer and repairer in the index when it holds a source
+    (or with ``--project``); ``--no-retrieval`` turns it off for one run."""
+    store: str = "lancedb"
+    """The store implementation (``lancedb``; ``memory`` keeps nothing on disk)."""
+    embedder: str = "minilm"
+    """``minilm`` (all-MiniLM-L6-v2, int8 ONNX, local) or ``openai`` (any
+    OpenAI-compatible ``/embeddings`` endpoint)."""
+    embedding_model: str = "text-embedding-3-small"
+    """The model name sent to an ``openai`` embedder."""
+    embedding_base_url: str | None = None
+    """The ``openai`` embedder's endpoint (default: ``llm.base_url``)."""
+    embedding_api_key: str | None = None
+    """The ``openai`` embedder's key (default: ``llm.api_key``)."""
+    batch_size: int = Field(default=32, ge=1, le=1024)
+    """Texts per embedding call."""
+    top_k: int = Field(default=6, ge=1, le=50)
+    """Chunks given to an agent per step."""
+    max_context_chars: int = Field(default=6000, ge=500)
+    """The budget of retrieved text in one prompt."""
+    max_file_bytes: int = Field(default=400_000, ge=1000)
+    """Larger files are skipped when indexing."""
 
 
 class Settings(BaseSettings):
@@ -160,6 +187,7 @@ class Settings(BaseSettings):
     workflow: WorkflowSettings = Field(default_factory=WorkflowSettings)
     evaluation: EvaluationSettings = Field(default_factory=EvaluationSettings)
     server: ServerSettings = Field(default_factory=ServerSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
 
     @property
     def models_dir(self) -> Path:
@@ -170,6 +198,11 @@ class Settings(BaseSettings):
     def cache_db(self) -> Path:
         """SQLite file of the LLM response cache."""
         return self.home / "cache.sqlite3"
+
+    @property
+    def index_dir(self) -> Path:
+        """Where the retrieval index lives."""
+        return self.retrieval.index_dir or self.home / "index"
 
     @property
     def runs_dir(self) -> Path:

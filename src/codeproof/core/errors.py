@@ -33,6 +33,7 @@ never classify errors by message substrings.
         │   └── SandboxUnavailableError    no usable backend / daemon / image
         ├── ToolchainError            MCP toolchain server failed (.language)
         ├── ScanError                 a security scanner could not run (.tool)
+        ├── RetrievalError            the retrieval index or embedder failed (.index_dir)
         └── WorkflowError             a run cannot continue (.run_id)
 """
 
@@ -250,6 +251,14 @@ class ScanError(RuntimeFailure):
     def __init__(self, message: str, *, tool: str, hint: str | None = None) -> None:
         super().__init__(f"[scan:{tool}] {message}", hint=hint)
         self.tool = tool
+
+
+class RetrievalError(RuntimeFailure):
+    """The retrieval index or the embedding model failed (not the user's input)."""
+
+    def __init__(self, message: str, *, index_dir: str | None = None, hint: str | None = None):
+        super().__init__(message, hint=hint)
+        self.index_dir = index_dir
 
 
 class WorkflowError(RuntimeFailure):

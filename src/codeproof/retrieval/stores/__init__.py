@@ -1,0 +1,1 @@
+"""Implementations of :class:`codeproof.retrieval.store.Store`."""

@@ -1,4 +1,5 @@
-"""Security scan of generated files: each language's own scanners, and a secrets scan for all.
+"""Security scan of generated files: each language's own scanners, and for all a secrets scan
+and a capability scan (network access, file deletion; :mod:`.capabilities`).
 
 Static analysis only: the code is never imported or executed. Results are
 deterministic and sorted by file, line, tool and rule.
@@ -14,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from codeproof.core.types import Finding
+from codeproof.engine.capabilities import scan_capabilities
 from codeproof.languages import registry
 
 logger = logging.getLogger(__name__)
@@ -135,6 +137,6 @@ def scan_module(files: dict[str, str], language: str) -> list[Finding]:
         ScanError: A scanner could not run.
     """
     found = registry.find(language)
-    scanners = (*(found.scanners if found is not None else ()), scan_secrets)
+    scanners = (*(found.scanners if found is not None else ()), scan_secrets, scan_capabilities)
     findings = [f for scanner in scanners for f in scanner(files)]
     return sorted(findings, key=lambda f: (f.file, f.line or 0, f.tool, f.rule, f.message))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import keyword
 import logging
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from codeproof.agents.prompting import conversation, join_sections, render_module, render_spec
 from codeproof.core.errors import InputError, StructuredOutputError
@@ -35,8 +35,12 @@ Mention the edge cases the specification names."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def extract_modules(model: ChatModel, spec: Spec) -> list[Module]:
+def extract_modules(
+    model: ChatModel, spec: Spec, *, context: Callable[[], str] | None = None
+) -> list[Module]:
     """Propose the modules of ``spec`` in dependency order.
+
+    ``context`` gives retrieved reference material (asked only when the model is).
 
     A spec with at most one interface is one module, without asking the model: small
     models split one function into several modules (seen: ``wordCount`` became
@@ -48,7 +52,8 @@ def extract_modules(model: ChatModel, spec: Spec) -> list[Module]:
     """
     if len(spec.interfaces) <= 1:
         return [single_module(spec)]
-    user = join_sections(render_spec(spec), f"Language: {spec.language}")
+    extra = context() if context is not None else ""
+    user = join_sections(render_spec(spec), f"Language: {spec.language}", extra)
     try:
         proposal = model.generate(conversation(MODULES_SYSTEM, user), ModuleList).modules
     except StructuredOutputError as exc:
@@ -222,9 +227,12 @@ def _topological(modules: list[Module], *, strict: bool) -> list[Module]:
     return done
 
 
-def plan_module(model: ChatModel, spec: Spec, module: Module) -> ModulePlan:
-    """The implementation steps of ``module`` (a default plan when the model fails)."""
-    user = join_sections(render_spec(spec), render_module(module))
+def plan_module(model: ChatModel, spec: Spec, module: Module, *, context: str = "") -> ModulePlan:
+    """The implementation steps of ``module`` (a default plan when the model fails).
+
+    ``context`` is retrieved reference material (a fenced section labelled as data).
+    """
+    user = join_sections(render_spec(spec), render_module(module), context)
     try:
         plan = model.generate(conversation(PLAN_SYSTEM, user), ModulePlan)
     except StructuredOutputError as exc:

@@ -62,6 +62,7 @@ def repair(
     history: list[str] | None = None,
     temperature: float = 0.0,
     max_tokens: int = 1536,
+    context: str = "",
 ) -> RepairResult:
     """Propose a fix of ``files`` for the failures in ``report``.
 
@@ -76,6 +77,7 @@ def repair(
         history: Summaries of earlier attempts, oldest first (not to be repeated).
         temperature: Sampling temperature (raise it to vary a repeated attempt).
         max_tokens: Completion budget.
+        context: Retrieved reference material (a fenced section labelled as data).
 
     Returns:
         The changed files (possibly none when the reply held no code). Test changes
@@ -95,6 +97,7 @@ def repair(
         section("Test results", describe_report(report)),
         section("Hint from the user", hint or ""),
         section("Earlier attempts that did not work", bullets(history or [])),
+        context,
         REPAIR_RULES,
         FILE_FORMAT.format(path=_main_path(files, module, layout), tag=layout.fence_tag),
     )

@@ -175,6 +175,10 @@ class TerminalHuman:
     def select_modules(self, request: ModulesRequest) -> ModuleSelection:
         self._pause()
         try:
+            if request.changes:  # --project: the plan of changes to confirm
+                self.console.print("[bold]Planned changes to the project:[/]")
+                for change in request.changes:
+                    self.console.print(f"  {escape(change)}", highlight=False)
             return ModuleSelection(
                 modules=_edit_modules(self.console, request.spec, request.modules)
             )

@@ -51,6 +51,21 @@ def new(
             "no analysis.",
         ),
     ] = None,
+    project: Annotated[
+        Path | None,
+        typer.Option(
+            "--project",
+            help="Work inside this existing project: index it, plan in its layout, keep its "
+            "tests passing, write the changes in place at the end (git: a new branch).",
+        ),
+    ] = None,
+    no_retrieval: Annotated[
+        bool,
+        typer.Option(
+            "--no-retrieval",
+            help="Do not ground the agents in the retrieval index (on when it has a source).",
+        ),
+    ] = False,
 ) -> None:
     """Turn REQUEST into a tested project (interactive unless --yes)."""
     from codeproof.commands.workflow_run import start_new  # heavy: langgraph, MCP
@@ -68,6 +83,8 @@ def new(
         model=model,
         json_out=json_out,
         spec_file=spec,
+        no_retrieval=no_retrieval,
+        project_dir=project,
     )
 
 

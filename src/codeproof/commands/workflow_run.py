@@ -25,13 +25,14 @@ from codeproof.languages import registry
 from codeproof.llm.registry import get_chat_model
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.router import languages
-from codeproof.workflow.deps import RunOptions, ToolchainLike
+from codeproof.workflow.deps import Grounder, RunOptions, ToolchainLike
 from codeproof.workflow.inputs import (
     read_spec_file,
     validate_language,
     validate_out_dir,
     validate_request,
 )
+from codeproof.workflow.project import Project, load_project
 from codeproof.workflow.runner import AutoHuman, Human, Runner, RunResult
 from codeproof.workflow.store import RunStore, new_run_id
 from codeproof.workflow.summary import summarize
@@ -48,6 +49,55 @@ def toolchain_factory(settings: Settings) -> Callable[[str], ToolchainLike]:
         return client
 
     return make
+
+
+def grounder_for(
+    settings: Settings, options: RunOptions, project: Project | None = None
+) -> Grounder | None:
+    """Retrieval over the index for the agents, when the run has it on."""
+    if not options.retrieval:
+        return None
+    from codeproof.retrieval.grounding import IndexGrounder, ProjectGrounder  # heavy
+    from codeproof.retrieval.index import Index
+
+    r = settings.retrieval
+    grounder = IndexGrounder(Index.from_settings(settings), k=r.top_k, budget=r.max_context_chars)
+    if project is None:
+        return grounder
+    return ProjectGrounder(grounder, project.existing, project.place)
+
+
+def index_project(settings: Settings, project: Project, console: Console) -> None:
+    """Add the project to the index (or bring its entry up to date)."""
+    from codeproof.retrieval.index import Index, source_name
+
+    index = Index.from_settings(settings)
+    try:
+        same = [s.name for s in index.sources() if s.path == str(project.root)]
+        with console.status(f"indexing {escape(str(project.root))}"):
+            if same:
+                index.update(same)
+            else:
+                taken = {s.name for s in index.sources()}
+                name, n = f"project-{source_name(project.root)}", 2
+                while name in taken:
+                    name, n = f"project-{source_name(project.root)}-{n}", n + 1
+                index.add(project.root, kind="code", name=name)
+    finally:
+        index.close()
+
+
+def retrieval_wanted(settings: Settings, no_retrieval: bool) -> bool:
+    """On by default when the index holds a source; off by flag or setting."""
+    if no_retrieval or not settings.retrieval.enabled:
+        return False
+    from codeproof.retrieval.index import CATALOG, Catalog
+
+    catalog = settings.index_dir / CATALOG
+    try:
+        return bool(Catalog.model_validate_json(catalog.read_text(encoding="utf-8")).sources)
+    except (OSError, ValueError):
+        return False
 
 
 @contextmanager
@@ -90,6 +140,7 @@ def execute(
     console = Console(stderr=json_out)
     registry.add_configured(settings)  # [toolchains.<name>] without a language package
     known = languages(settings)
+    project = load_project(Path(options.project), options.language) if options.project else None
     model = get_chat_model(settings)
     try:
         model.start()  # a missing model or key fails here, before a run exists
@@ -105,6 +156,8 @@ def execute(
                     model,
                     toolchain_factory(settings),
                     human,
+                    grounder=grounder_for(settings, options, project),
+                    project=project,
                     languages=tuple(known),
                 )
                 result = action(runner)
@@ -161,6 +214,8 @@ def start_new(
     model: str | None,
     json_out: bool,
     spec_file: Path | None = None,
+    no_retrieval: bool = False,
+    project_dir: Path | None = None,
 ) -> None:
     """Validate the input of ``codeproof new``, then run the workflow."""
     given = read_spec_file(spec_file) if spec_file is not None else None
@@ -179,6 +234,13 @@ def start_new(
         },
     )
     language = validate_language(lang, languages(settings))
+    project = load_project(project_dir, language) if project_dir is not None else None
+    retrieval = retrieval_wanted(settings, no_retrieval)
+    if project is not None:
+        language = language or project.language
+        retrieval = not no_retrieval and settings.retrieval.enabled
+        if retrieval:
+            index_project(settings, project, Console(stderr=True))
     run_id = new_run_id()
     options = RunOptions.from_settings(
         settings,
@@ -187,6 +249,11 @@ def start_new(
         auto=yes,
         preselect=[m.strip() for m in (modules or "").split(",") if m.strip()],
         on_failure=on_failure,
+    ).model_copy(
+        update={
+            "retrieval": retrieval,
+            "project": str(project.root) if project is not None else None,
+        }
     )
     spec = given.spec if given is not None else None
     planned = given.modules if given is not None else []

@@ -294,6 +294,60 @@ class ReportTotals(BaseModel):
     findings: int = 0
 
 
+class Citation(BaseModel):
+    """A retrieved chunk given to an agent: where it is and which step used it."""
+
+    ref: int
+    """Its number in the prompt (``[1]``)."""
+    step: str
+    """``modules``, ``plan``, ``code`` or ``repair``."""
+    module: str = ""
+    source: str
+    path: str
+    start_line: int
+    end_line: int
+    symbol: str = ""
+    score: float = 0.0
+    url: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.path}:{self.start_line}-{self.end_line}"
+
+
+class Grounding(BaseModel):
+    """Retrieved context for one agent step: the prompt section and what it cites."""
+
+    text: str = ""
+    citations: list[Citation] = Field(default_factory=list)
+
+
+class FileChange(BaseModel):
+    """One file the run adds to or changes in the project."""
+
+    path: str
+    action: str
+    """``add`` or ``modify``."""
+    module: str = ""
+    content: str = Field(default="", exclude=True)
+
+
+class ProjectResult(BaseModel):
+    """What a ``--project`` run wrote to the project (the report's ``project`` section)."""
+
+    root: str
+    applied: bool = False
+    reason: str = ""
+    branch: str = ""
+    commit: str = ""
+    backup_dir: str = ""
+    changes: list[FileChange] = Field(default_factory=list)
+    existing_tests_passed_before: int = 0
+    existing_tests_still_passing: int = 0
+    new_tests_passed: int = 0
+    new_tests_total: int = 0
+
+
 class RunReport(BaseModel):
     """What a run produced and what it cost; written as ``codeproof-report.json``.
 
@@ -313,6 +367,10 @@ class RunReport(BaseModel):
     duration_s: float = 0.0
     modules: list[ModuleReport] = Field(default_factory=list)
     usage: RunUsage = Field(default_factory=RunUsage)
+    retrieved: list[Citation] = Field(default_factory=list)
+    """The retrieved chunks the agents were given (empty without retrieval)."""
+    project: ProjectResult | None = None
+    """What a ``--project`` run changed in the project."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -59,6 +59,14 @@ class DirectDrafter(Protocol):
 ContextFn = Callable[[Spec, Module], str]
 """The retrieval plug: extra context for the programmer (``None`` = no retrieval)."""
 
+GroundFn = Callable[[str, str], str]
+"""Retrieval for the other steps: ``(step, detail) -> prompt section`` (``plan``,
+``repair`` with its failures); the text is fenced and labelled as data."""
+
+GateFn = Callable[[dict[str, str], dict[str, str]], TestReport | None]
+"""``(files, tests) -> failures`` of passing code placed in an existing project
+(``None``: no test that passed before fails)."""
+
 
 def digest(*parts: object) -> str:
     """A stable short hash of JSON-compatible values."""
@@ -91,6 +99,9 @@ class Context:
         dependencies: The modules this one uses.
         dependency_files: Their final source files.
         retrieval: Optional extra context for the programmer.
+        ground: Optional retrieved context for the planner and the repairer.
+        project_files: An existing project's files, given to every sandbox run.
+        gate: Checks passing code inside the existing project.
         after_tool_call: Called after each sandbox call (the workflow's audit trail).
         memo: Runs already made (shared by the contexts of one module).
     """
@@ -106,6 +117,9 @@ class Context:
     dependencies: list[Module] = field(default_factory=list)
     dependency_files: dict[str, str] = field(default_factory=dict)
     retrieval: ContextFn | None = None
+    ground: GroundFn | None = None
+    project_files: dict[str, str] = field(default_factory=dict)
+    gate: GateFn | None = None
     after_tool_call: Callable[[], None] = lambda: None
     memo: Memo = field(default_factory=lambda: Memo())
 
@@ -118,7 +132,8 @@ class Context:
         """One test run in the sandbox (the same files and tests are run once)."""
         if not tests:
             return TestReport(message="the test designer wrote no tests for this module")
-        sources = {p: c for p, c in {**self.dependency_files, **files}.items() if p not in tests}
+        everything = {**self.project_files, **self.dependency_files, **files}
+        sources = {p: c for p, c in everything.items() if p not in tests}
         key = digest(sources, tests)
         with self.memo.lock:
             known = self.memo.reports.get(key)
@@ -132,9 +147,13 @@ class Context:
             self.memo.reports[key] = report
         return report
 
+    def grounding(self, step: str, detail: str = "") -> str:
+        """The retrieved context of a step ("" without retrieval)."""
+        return self.ground(step, detail) if self.ground is not None else ""
+
     def run_program(self, files: dict[str, str], args: list[str], timeout_s: float) -> ProgramRun:
         """One program run (a probe) of ``files`` with the dependencies, in the sandbox."""
-        sources = {**self.dependency_files, **files}
+        sources = {**self.project_files, **self.dependency_files, **files}
         key = digest(sources, args)
         with self.memo.lock:
             known = self.memo.runs.get(key)

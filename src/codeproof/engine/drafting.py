@@ -92,7 +92,10 @@ def draw(ctx: Context, work: Work) -> Work:
 
 def _plan(ctx: Context, work: Work) -> list[str]:
     result: ModulePlan = planner.plan_module(
-        ctx.model_for(scope("plan", ctx, work)), ctx.spec, ctx.module
+        ctx.model_for(scope("plan", ctx, work)),
+        ctx.spec,
+        ctx.module,
+        context=ctx.grounding("plan"),
     )
     return list(result.steps)
 

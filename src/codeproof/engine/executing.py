@@ -40,6 +40,8 @@ def execute(ctx: Context, work: Work) -> Work:
         report = ctx.run_tests(files, tests)
         missed = examples_missed(ctx, work, files, report)
         update = {"contested": False}
+    if report.green and ctx.gate is not None:  # inside an existing project: no regression
+        report = ctx.gate(files, tests) or report
     state = digest(files, tests)
     stuck = not chosen and not report.green and state in work.seen  # a repair repeated
     record = AttemptRecord(

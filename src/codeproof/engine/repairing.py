@@ -26,6 +26,7 @@ def repair(ctx: Context, work: Work) -> Work:
         hint=work.hint,
         history=[h.change for h in work.history],
         temperature=0.0 if work.round == 0 else 0.7,
+        context=ctx.grounding("repair", repairer.describe_report(work.report)),
     )
     files = {**work.files, **{f.path: f.content for f in result.files}}
     tests, changes = work.tests, list(work.test_changes)

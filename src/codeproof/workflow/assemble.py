@@ -23,6 +23,7 @@ from codeproof.core.types import (
     Finding,
     ModuleOutcome,
     ModuleReport,
+    ProjectResult,
     RunReport,
     RunUsage,
     Spec,
@@ -101,7 +102,34 @@ def render_report_md(report: RunReport) -> str:
     lines += _details(
         "Test changes", {m.name: [f"- {c}" for c in m.test_changes] for m in report.modules}
     )
+    if report.project is not None:
+        lines += _project_lines(report.project)
+    if report.retrieved:
+        lines += ["", "## Retrieved context", "", "| Step | Module | Ref | Chunk | Symbol |"]
+        lines.append("| --- | --- | --- | --- | --- |")
+        lines += [
+            f"| {c.step} | {c.module or '-'} | [{c.ref}] | `{c.where}` | {c.symbol} |"
+            for c in report.retrieved
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _project_lines(p: ProjectResult) -> list[str]:
+    where = (
+        f"on branch `{p.branch}`, commit `{p.commit[:12]}`" if p.branch
+        else f"in place; replaced files backed up in `{p.backup_dir}`" if p.backup_dir
+        else "in place"
+    )  # fmt: skip
+    state = f"written {where}" if p.applied else (p.reason or "not written")
+    lines = ["", "## Changes to the project", "", f"`{p.root}`: {state}.", ""]
+    lines += [f"- {c.action} `{c.path}` ({c.module})" for c in p.changes] or ["- none"]
+    lines += [
+        "",
+        f"Existing tests: {p.existing_tests_passed_before} passed before the run, "
+        f"{p.existing_tests_still_passing} of them pass after it; new tests in the "
+        f"project: {p.new_tests_passed}/{p.new_tests_total} passed.",
+    ]
+    return lines
 
 
 def _details(title: str, per_module: Mapping[str, list[str]]) -> list[str]:

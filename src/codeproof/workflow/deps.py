@@ -15,12 +15,29 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from codeproof.core.config import Settings
+from codeproof.core.types import Grounding, Module, Spec
 from codeproof.engine.context import ContextFn, Memo
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.api import ToolchainAPI
+from codeproof.workflow.project import Project
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.store import RunStore
+
+
+class Grounder(Protocol):
+    """Retrieval for the planner, programmer and repairer (``codeproof.retrieval``)."""
+
+    def ground(self, step: str, spec: Spec, module: Module | None, detail: str = "") -> Grounding:
+        """The cited chunks for one step, as a fenced prompt section labelled as data.
+
+        Args:
+            step: ``modules``, ``plan``, ``code`` or ``repair``.
+            spec: The specification.
+            module: The module of the step (``None`` for ``modules``).
+            detail: What else the step is about (the repairer's failures).
+        """
+        ...
 
 
 class ToolchainLike(ToolchainAPI, Protocol):
@@ -51,6 +68,10 @@ class RunOptions(BaseModel):
     probe_inputs: int = Field(default=8, ge=0)
     provider: str | None = None
     model: str | None = None
+    retrieval: bool = False
+    """Ground the agents in the retrieval index (resolved when the run starts)."""
+    project: str | None = None
+    """An existing project the run works in (``--project``)."""
 
     @classmethod
     def from_settings(
@@ -93,6 +114,9 @@ class Deps:
         options: The run's options.
         settings: All settings (timeouts...).
         context: Optional retrieval function for the programmer.
+        grounder: Retrieval for the planner, programmer and repairer (takes precedence
+            over ``context``); each use is recorded as a ``retrieval`` event.
+        project: The existing project of a ``--project`` run.
         languages: Languages a toolchain serves (the first is the fallback).
     """
 
@@ -103,6 +127,8 @@ class Deps:
     options: RunOptions
     settings: Settings
     context: ContextFn | None = None
+    grounder: Grounder | None = None
+    project: Project | None = None
     languages: tuple[str, ...] = field(default_factory=lambda: tuple(registry.names()))
     memos: dict[str, Memo] = field(default_factory=dict)
     """Per module: the sandbox runs already made (a run is never repeated)."""
@@ -146,6 +172,34 @@ class Deps:
             self._seen_calls.clear()
         for client in clients:
             client.close()
+
+    def ground(self, step: str, spec: Spec, module: Module | None, detail: str = "") -> str:
+        """The retrieved context of one step ("" without a grounder); what it cites is
+        recorded in the audit trail."""
+        if self.grounder is None:
+            return ""
+        grounding = self.grounder.ground(step, spec, module, detail)
+        if grounding.citations:
+            self.store.add_event(
+                self.run_id,
+                "retrieval",
+                {
+                    "step": step,
+                    "module": module.name if module else "",
+                    "citations": [c.model_dump(mode="json") for c in grounding.citations],
+                },
+            )
+        return grounding.text
+
+    def project_sources(self) -> dict[str, str]:
+        """The project's files every sandbox run gets (none without ``--project``)."""
+        return self.project.sandbox_sources() if self.project is not None else {}
+
+    def code_context(self) -> ContextFn | None:
+        """The programmer's context: grounded when there is a grounder."""
+        if self.grounder is None:
+            return self.context
+        return lambda spec, module: self.ground("code", spec, module)
 
     def event(
         self, event_kind: Literal["node_start", "node_end", "decision", "error"], /, **data: Any

@@ -105,6 +105,8 @@ class ModulesRequest(BaseModel):
     kind: Literal["modules"] = "modules"
     spec: Spec
     modules: list[Module]
+    changes: list[str] = Field(default_factory=list)
+    """With ``--project``: the files each module would add or change."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -15,9 +15,9 @@ from langgraph.types import interrupt
 
 from codeproof.agents import programmer
 from codeproof.contract.examples import module_examples
-from codeproof.core.types import Module, ModuleOutcome
+from codeproof.core.types import Module, ModuleOutcome, Spec, TestReport
 from codeproof.engine import loop
-from codeproof.engine.context import Context, EngineOptions, Memo
+from codeproof.engine.context import Context, EngineOptions, GateFn, GroundFn, Memo
 from codeproof.engine.drafting import design_tests as engine_design_tests
 from codeproof.engine.drafting import first_draft
 from codeproof.engine.executing import execute as engine_execute
@@ -72,7 +72,8 @@ def context(deps: Deps, state: WorkflowState) -> Context:
 
     def direct(model: ChatModel, index: int) -> dict[str, str]:
         conventions = work_of(state).conventions or deps.toolchain(module.language).conventions()
-        retrieved = deps.context(spec, module) if deps.context is not None else ""
+        grounded = deps.code_context()
+        retrieved = grounded(spec, module) if grounded is not None else ""
         return programmer.write_direct(
             model,
             words,
@@ -94,10 +95,36 @@ def context(deps: Deps, state: WorkflowState) -> Context:
         options=engine_options(deps),
         dependencies=dep_modules,
         dependency_files=dep_files,
-        retrieval=deps.context,
+        retrieval=deps.code_context(),
+        ground=_ground(deps, spec, module),
+        project_files=deps.project_sources(),
+        gate=_gate(deps, state, module),
         after_tool_call=lambda: deps.record_tool_calls(module.language),
         memo=deps.memos.setdefault(module.name, Memo()),
     )
+
+
+def _ground(deps: Deps, spec: Spec, module: Module) -> GroundFn | None:
+    """Retrieval for the module's plan and repairs (recorded in the audit trail)."""
+    if deps.grounder is None:
+        return None
+    return lambda step, detail: deps.ground(step, spec, module, detail)
+
+
+def _gate(deps: Deps, state: WorkflowState, module: Module) -> GateFn | None:
+    """With ``--project``: the module placed in the project, run with its existing tests."""
+    project = deps.project
+    if project is None:
+        return None
+
+    def gate(files: dict[str, str], tests: dict[str, str]) -> TestReport | None:
+        client = deps.toolchain(module.language)
+        try:
+            return project.gate(client, module.name, files, tests, outcomes_of(state))
+        finally:
+            deps.record_tool_calls(module.language)
+
+    return gate
 
 
 def plan(deps: Deps, state: WorkflowState) -> Update:

@@ -20,7 +20,16 @@ from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.rules import open_questions
 from codeproof.core.errors import WorkflowError
-from codeproof.core.types import QA, Docs, Module, ModuleOutcome, ModuleReport, RunReport, Spec
+from codeproof.core.types import (
+    QA,
+    Citation,
+    Docs,
+    Module,
+    ModuleOutcome,
+    ModuleReport,
+    RunReport,
+    Spec,
+)
 from codeproof.languages.registry import layout_for, normalize_language
 from codeproof.workflow.assemble import assemble_project
 from codeproof.workflow.deps import Deps
@@ -32,6 +41,8 @@ from codeproof.workflow.models import (
     ModulesRequest,
     WorkflowState,
 )
+from codeproof.workflow.project import planned_changes
+from codeproof.workflow.project_apply import apply_project
 
 logger = logging.getLogger(__name__)
 
@@ -137,7 +148,9 @@ def modules(deps: Deps, state: WorkflowState) -> Update:
     """Extract modules in dependency order; the human confirms or edits the checklist."""
     opts = deps.options
     spec = spec_of(state)
-    proposed = planner.extract_modules(deps.model_for("modules"), spec)
+    proposed = planner.extract_modules(
+        deps.model_for("modules"), spec, context=lambda: deps.ground("modules", spec, None)
+    )
     words = "\n".join(
         [state.get("request", ""), *(a.get("answer", "") for a in state.get("answers", []))]
     )
@@ -154,7 +167,8 @@ def modules(deps: Deps, state: WorkflowState) -> Update:
     elif opts.auto:
         chosen = proposed
     else:
-        request = ModulesRequest(spec=spec, modules=proposed)
+        changes = planned_changes(deps.project, proposed) if deps.project else []
+        request = ModulesRequest(spec=spec, modules=proposed, changes=changes)
         chosen = ModuleSelection.model_validate(interrupt(request.model_dump(mode="json"))).modules
     checklist = planner.order_modules(chosen, language=spec.language, strict=False, stated=stated)
     return {
@@ -192,13 +206,24 @@ def run_report(deps: Deps, state: WorkflowState) -> RunReport:
             for o in outcomes_of(state)
         ],
         usage=usage_of(events),
+        retrieved=[
+            Citation.model_validate(c)
+            for e in deps.store.events(deps.run_id, "retrieval")
+            for c in e.payload.get("citations", [])
+        ],
     )
 
 
 def assemble(deps: Deps, state: WorkflowState) -> Update:
-    """Write the runnable project and the report to the output directory."""
+    """Write the runnable project and the report to the output directory (and, with
+    ``--project``, the changes in place)."""
     docs = Docs.model_validate(state["docs"])
     report = run_report(deps, state)
+    if deps.project is not None:
+        client = deps.toolchain(deps.project.language)
+        applied = apply_project(deps.project, client, outcomes_of(state), deps.run_id)
+        deps.record_tool_calls(deps.project.language)
+        report = report.model_copy(update={"project": applied})
     out = Path(deps.options.out_dir)
     path = assemble_project(out, spec_of(state), outcomes_of(state), docs, report)
     return {"project_dir": str(path)}

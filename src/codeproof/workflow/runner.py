@@ -25,7 +25,7 @@ from codeproof.core.types import Module, Spec
 from codeproof.engine.context import ContextFn
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
-from codeproof.workflow.deps import Deps, RunOptions, ToolchainFactory
+from codeproof.workflow.deps import Deps, Grounder, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, build_graph
 from codeproof.workflow.models import (
     DECISION_TYPES,
@@ -38,6 +38,7 @@ from codeproof.workflow.models import (
     ModulesRequest,
     WorkflowState,
 )
+from codeproof.workflow.project import Project
 from codeproof.workflow.store import RunStatus, RunStore, new_run_id
 
 logger = logging.getLogger(__name__)
@@ -133,6 +134,8 @@ class Runner:
         toolchains: Factory of started toolchain clients (closed by the runner).
         human: Answers interrupts (``None``: only :meth:`advance`, which never asks).
         context: The programmer's retrieval plug.
+        grounder: Retrieval for the planner, programmer and repairer.
+        project: The existing project of a ``--project`` run.
         languages: Languages a toolchain serves.
     """
 
@@ -145,6 +148,8 @@ class Runner:
         human: Human | None = None,
         *,
         context: ContextFn | None = None,
+        grounder: Grounder | None = None,
+        project: Project | None = None,
         languages: tuple[str, ...] = (),
     ) -> None:
         self.settings = settings
@@ -153,6 +158,8 @@ class Runner:
         self.toolchains = toolchains
         self.human = human
         self.context = context
+        self.grounder = grounder
+        self.project = project
         self.languages = languages or tuple(registry.names())
         self._reader: tuple[Deps, Any, Any] | None = None
         self._lock = threading.Lock()
@@ -306,6 +313,8 @@ class Runner:
             options=options,
             settings=self.settings,
             context=self.context,
+            grounder=self.grounder,
+            project=self.project,
             languages=self.languages,
         )
         graph = build_graph(deps, self.store.checkpointer())

@@ -34,7 +34,9 @@ from codeproof.core.errors import InputError
 logger = logging.getLogger(__name__)
 
 RunStatus = Literal["running", "paused", "waiting", "done", "failed"]
-EventKind = Literal["node_start", "node_end", "llm_call", "tool_call", "decision", "error"]
+EventKind = Literal[
+    "node_start", "node_end", "llm_call", "tool_call", "decision", "error", "retrieval"
+]
 DB_NAME = "runs.sqlite3"
 
 _SCHEMA = """

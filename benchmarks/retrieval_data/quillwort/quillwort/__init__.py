@@ -1,0 +1,1 @@
+"""quillwort: crates, tags, hex cells and spans for a made-up warehouse game."""

@@ -107,11 +107,10 @@ def run(request: dict[str, str], retrieval: bool, args: argparse.Namespace) -> d
 
 def agent_run(request: dict[str, str], grounder: Any, args: argparse.Namespace) -> dict[str, Any]:
     """The programmer alone, with or without grounding, scored by the hidden test."""
-    from codeproof.toolchains.registry import get_toolchain
-
     from codeproof.agents.programmer import write_code
     from codeproof.core.types import Module, ModulePlan, Spec
     from codeproof.llm.registry import get_chat_model
+    from codeproof.toolchains.registry import get_toolchain
     from codeproof.workflow.project import load_project
 
     name = request["interface"].split("(", 1)[0]

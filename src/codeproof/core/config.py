@@ -140,6 +140,8 @@ class ServerSettings(_Section):
     """Lifetime of a web page session."""
     eval_dirs: list[Path] = Field(default_factory=list)
     """``codeproof eval`` output directories (or folders of them) the eval page shows."""
+
+
 class RetrievalSettings(_Section):
     """The retrieval index (``codeproof index``, ``codeproof search``) and agent grounding."""
 

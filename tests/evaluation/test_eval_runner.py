@@ -14,6 +14,7 @@ from codeproof.core.errors import ContextLengthError, InputError, ProviderUnreac
 from codeproof.core.types import TestCase, TestReport
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import _failures
+from codeproof.evaluation.results import Mode
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.base import ChatSettings, Message
@@ -259,3 +260,25 @@ def test_no_drafts_are_drawn_when_the_first_meets_the_examples(
         )
         == 1
     )
+
+
+def test_interleave_runs_each_task_in_every_mode_before_the_next(
+    tiny_tasks: list[Task], tmp_path: Path
+) -> None:
+    both: tuple[Mode, ...] = ("single", "pipeline")
+    model = FakeModel([])
+    by_mode = Evaluator(model, None, None, EvalOptions("tiny", both), tmp_path)  # type: ignore[arg-type]
+    paired = Evaluator(
+        model,
+        None,
+        None,
+        EvalOptions("tiny", both, interleave=True),
+        tmp_path,  # type: ignore[arg-type]
+    )
+    ids = [t.task_id for t in tiny_tasks]
+    assert [(t.task_id, m) for t, m in by_mode._order(tiny_tasks)] == [
+        (ids[0], "single"), (ids[1], "single"), (ids[0], "pipeline"), (ids[1], "pipeline")
+    ]  # fmt: skip
+    assert [(t.task_id, m) for t, m in paired._order(tiny_tasks)] == [
+        (ids[0], "single"), (ids[0], "pipeline"), (ids[1], "single"), (ids[1], "pipeline")
+    ]  # fmt: skip

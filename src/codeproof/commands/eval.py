@@ -136,6 +136,10 @@ def eval_command(
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Tasks at once (default: llm.slots).")
     ] = None,
+    interleave: Annotated[
+        bool,
+        typer.Option(help="Each task in every mode before the next (paired timings)."),
+    ] = False,
     data_dir: Annotated[
         Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
     ] = None,
@@ -178,6 +182,7 @@ def eval_command(
         test_timeout_s=settings.sandbox.timeout_s,
         resume=resume,
         jobs=jobs,
+        interleave=interleave,
     )
     out_dir = out or _default_out(dataset, settings)
     scorer = Scorer(

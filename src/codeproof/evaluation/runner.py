@@ -71,6 +71,9 @@ class EvalOptions:
     jobs: int | None = None
     """Tasks solved at once (default: the model's slots). Speed ratios are measured one
     task at a time: on two cores concurrent tasks only stretch each other."""
+    interleave: bool = False
+    """Run each task in every mode before the next task (paired times under the same
+    load) instead of one mode over all tasks, then the next."""
 
     def engine(self) -> EngineOptions:
         """The engine's budget for one task (the same engine as ``codeproof new``)."""
@@ -155,21 +158,32 @@ class Evaluator:
         self._total = len(tasks) * len(self.options.modes)
         self._finished = sum(r.task_id in wanted and r.mode in self.options.modes for r in results)
         try:
-            for mode in self.options.modes:
-                pending = [t for t in tasks if (t.task_id, mode) not in done]
-                logger.info("%s: %d task(s) to run, %d done", mode, len(pending), len(tasks))
-                results += self._run_mode(mode, pending)
+            pending = [
+                (mode, task)
+                for task, mode in self._order(tasks)
+                if (task.task_id, mode) not in done
+            ]
+            logger.info("%d task run(s) to make, %d done", len(pending), self._finished)
+            results += self._run_all(pending)
         finally:
             self._stack.close()
             self._runners.clear()
         kept = [r for r in results if r.task_id in wanted and r.mode in self.options.modes]
         return write_reports(self.store.out_dir, info, kept)
 
-    def _run_mode(self, mode: Mode, tasks: Sequence[Task]) -> list[TaskResult]:
+    def _order(self, tasks: Sequence[Task]) -> list[tuple[Task, Mode]]:
+        """Every (task, mode): mode after mode, or task by task with ``interleave`` (each
+        task's modes one after the other, so their times are taken under the same load)."""
+        modes = self.options.modes
+        if self.options.interleave:
+            return [(task, mode) for task in tasks for mode in modes]
+        return [(task, mode) for mode in modes for task in tasks]
+
+    def _run_all(self, pending: Sequence[tuple[Mode, Task]]) -> list[TaskResult]:
         workers = self.options.jobs or max(1, self.model.slots)
-        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"eval-{mode}")
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="eval")
         try:
-            results = list(pool.map(lambda task: self._run_task(mode, task), tasks))
+            results = list(pool.map(lambda item: self._run_task(*item), pending))
         except BaseException:
             # Ctrl-C or a broken sandbox: start no further task (finished ones are stored).
             pool.shutdown(wait=False, cancel_futures=True)

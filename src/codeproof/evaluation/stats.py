@@ -137,12 +137,13 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
 
 
 def paired_bootstrap_ci(
-    diffs: Sequence[int],
+    diffs: Sequence[float],
     *,
     resamples: int = BOOTSTRAP_RESAMPLES,
     seed: int = BOOTSTRAP_SEED,
 ) -> tuple[float, float]:
-    """95% percentile interval of the mean of per-task differences (-1, 0 or 1)."""
+    """95% percentile interval of the mean of per-task differences (-1, 0 or 1 for pass@1;
+    any number for a per-task score such as the share of checks passed)."""
     n = len(diffs)
     rng = random.Random(seed)
     means = sorted(sum(rng.choices(diffs, k=n)) / n for _ in range(resamples))

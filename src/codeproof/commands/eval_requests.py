@@ -47,6 +47,14 @@ def _split_ids(text: str | None) -> list[str] | None:
     return [i.strip() for i in text.split(",") if i.strip()] if text else None
 
 
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is inside it (for run.json)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 class Progress:
     """One line per finished request and mode."""
 
@@ -109,7 +117,7 @@ def eval_requests_command(
         resume=resume,
     )
     info = RequestRunInfo(
-        provider=settings.llm.provider, model=settings.llm.model, requests_dir=str(root)
+        provider=settings.llm.provider, model=settings.llm.model, requests_dir=_shown(root)
     )
     console.print(
         f"{len(cases)} request(s) · modes {', '.join(chosen)} · "

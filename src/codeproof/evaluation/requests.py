@@ -8,6 +8,7 @@ it). ``summary.json`` and ``report.md`` are written at the end (:mod:`.request_r
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import shutil
@@ -194,7 +195,7 @@ def _status(produced: Produced, report: TestReport | None, passed: int, checks: 
 def _failures(report: TestReport) -> list[str]:
     failing = [t for t in report.tests if t.outcome in ("failed", "error")]
     return [
-        f"{t.name}: {(t.message.strip().splitlines() or [''])[0][:200]}"
+        f"{t.name}: {(html.unescape(t.message).strip().splitlines() or [''])[0][:200]}"
         for t in failing[:FAILURES_KEPT]
     ]
 

@@ -39,7 +39,7 @@ from codeproof.evaluation.request_modes import (
     solve_one_call,
     write_project,
 )
-from codeproof.languages.layout import layout_for
+from codeproof.languages.registry import layout_for
 from codeproof.llm.provider import BaseChatModel
 from codeproof.toolchains.api import ToolchainAPI
 

@@ -12,6 +12,7 @@ from codeproof.contract.examples import examples_of, parameters, stated_examples
 from codeproof.core.errors import InputError
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
+from codeproof.evaluation.prose import is_prose, prose_module, prose_spec
 from codeproof.languages import registry
 from codeproof.languages.base import Benchmarks, Language
 
@@ -46,8 +47,11 @@ def module_name(task: Task) -> str:
 
 
 def spec_for(task: Task) -> Spec:
-    """The specification a user would write from the prompt alone."""
+    """The specification a user would write from the prompt alone (a prompt that declares
+    no function is read as words: :mod:`codeproof.evaluation.prose`)."""
     _, benchmarks = _benchmarks(task)
+    if is_prose(task, benchmarks):
+        return prose_spec(task, benchmarks)
     helpers, signature, docstring = benchmarks.prompt_parts(task)
     description = _description(docstring) or f"Implement {task.entry_point}."
     interface = benchmarks.interface(signature, task.entry_point)
@@ -88,6 +92,8 @@ def _examples(task: Task, signature: str, docstring: str) -> list[str]:
 def module_for(task: Task) -> Module:
     """The one module of a benchmark task."""
     _, benchmarks = _benchmarks(task)
+    if is_prose(task, benchmarks):
+        return prose_module(task, module_name(task))
     _, signature, docstring = benchmarks.prompt_parts(task)
     first = " ".join((_description(docstring).split("\n\n")[0] or task.entry_point).split())
     interface = benchmarks.module_interface(signature)

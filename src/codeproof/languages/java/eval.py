@@ -28,7 +28,8 @@ def assemble(task: BenchTask, code: str) -> str:
     signatures = list(
         re.finditer(rf"^.*\b{re.escape(task.entry_point)}\s*\(", task.prompt, re.MULTILINE)
     )
-    head = task.prompt[: signatures[-1].start()] if signatures else f"{imports}\nclass Solution {{"
+    declared = signatures and defines(task.prompt, task.entry_point)  # not a prompt in words
+    head = task.prompt[: signatures[-1].start()] if declared else f"{imports}\nclass Solution {{"
     own_imports = "\n".join(m.group(0).strip() for m in _IMPORT_LINE.finditer(code))
     methods = _IMPORT_LINE.sub("", code).strip()
     parts = [own_imports, head.rstrip(), textwrap.indent(methods, "    ")]

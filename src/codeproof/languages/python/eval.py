@@ -6,6 +6,7 @@ import ast
 import inspect
 import re
 import textwrap
+import warnings
 from collections.abc import Sequence
 
 from codeproof.languages.base import BenchTask
@@ -40,7 +41,10 @@ def strip_python_demo(code: str) -> str:
 def assemble(task: BenchTask, code: str) -> str:
     if defines(code, task.entry_point):
         # The prompt's function (docstring only) is valid Python; the reply redefines it.
+        # A prompt in plain words is not Python: the reply is the whole program.
         whole = strip_python_demo(textwrap.dedent(code)).strip()
+        if not _is_python(task.prompt):
+            return f"{whole}\n"
         return f"{task.prompt.rstrip()}\n\n\n{whole}\n"
     body = code.strip("\n")
     if not body.strip():
@@ -48,6 +52,16 @@ def assemble(task: BenchTask, code: str) -> str:
     if _indent_of(body) != _BODY_INDENT:  # re-indent to the prompt's body level
         body = textwrap.indent(textwrap.dedent(body), _BODY_INDENT)
     return task.prompt + body + "\n"
+
+
+def _is_python(text: str) -> bool:
+    with warnings.catch_warnings():  # an invalid escape in a docstring is still Python
+        warnings.simplefilter("ignore")
+        try:
+            ast.parse(text)
+        except (SyntaxError, ValueError):
+            return False
+    return True
 
 
 def prompt_parts(task: BenchTask) -> tuple[str, str, str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.choosing.examples import example_tests
-from codeproof.contract.examples import module_examples, stated_examples
+from codeproof.choosing.examples import example_tests, is_example_test
+from codeproof.contract.examples import module_examples, stated_assertions, stated_examples
 from codeproof.core.types import Module
 from inproc import run_tests
 
@@ -78,3 +78,36 @@ def test_stated_errors_become_checks_that_catch_the_wrong_error() -> None:
     assert run_tests({"roman.py": right}, tests).green
     report = run_tests({"roman.py": wrong}, tests)
     assert (report.passed, report.failed) == (1, 1)
+
+
+def test_an_assert_wrapping_the_call_is_kept_word_for_word_and_run() -> None:
+    text = (
+        "Find the shared elements of two tuples.\n"
+        "assert set(shared((3, 4, 5, 6), (5, 7, 4, 10))) == set((4, 5))\n"
+        "assert math.isclose(ratio(1, 3), 0.333, abs_tol=0.001)\n"
+        "assert ratio(6, 3) == 2.0\n"  # a plain example: read as call -> value
+        "assert mystery(shared((1,), (1,)))\n"  # needs a name nobody defines
+    )
+    statements = stated_assertions(text, ["shared", "ratio"])
+    assert statements == [
+        "assert set(shared((3, 4, 5, 6), (5, 7, 4, 10))) == set((4, 5))",
+        "assert math.isclose(ratio(1, 3), 0.333, abs_tol=0.001)",
+        "assert mystery(shared((1,), (1,)))",
+    ]
+    interface = "shared(a, b), ratio(a, b)"
+    examples = module_examples(text, [], interface)
+    assert examples[0] == "ratio(6, 3) -> 2.0" and examples[1:] == statements
+    module = Module(name="sets", purpose="p", language="python", public_interface=interface)
+    tests = example_tests(module, examples)
+    stated = tests["test_sets_stated_examples.py"]
+    assert "import math\n" in stated and "from sets import ratio, shared\n" in stated
+    assert "mystery" not in stated  # it could only fail with a NameError
+    right = "def shared(a, b):\n    return tuple(set(a) & set(b))\n\n\n"
+    right += "def ratio(a, b):\n    return a / b\n"
+    wrong = right.replace("set(a) & set(b)", "set(a) | set(b)")
+    outcomes = {t.name: t.outcome for t in run_tests({"sets.py": right}, tests).tests}
+    assert set(outcomes.values()) == {"passed"} and len(outcomes) == 3
+    report = run_tests({"sets.py": wrong}, tests)
+    failed = sorted(t.name for t in report.tests if t.outcome != "passed")
+    assert failed == ["test_sets_stated_examples.test_example_1"]
+    assert all(is_example_test(name) for name in outcomes)  # protected like examples

@@ -69,3 +69,9 @@ def test_a_java_method_for_words_goes_into_the_class_solution() -> None:
     solution = solution_from_reply(_task(words, "java", "twice"), reply)
     assert solution.strip().startswith("class Solution {") and "Double it" not in solution
     assert solution.count("{") == solution.count("}")
+
+
+def test_an_assert_wrapping_the_call_is_an_acceptance_example_as_written() -> None:
+    statement = "assert set(shared((3, 4, 5), (5, 7, 4))) == set((4, 5))"
+    spec = spec_for(_task(f'"""\nFind the shared elements.\n{statement}\n"""\n', entry="shared"))
+    assert spec.acceptance_examples == [statement]

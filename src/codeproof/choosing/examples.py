@@ -6,8 +6,9 @@ value wrong, so examples that parse as *a call of the module's public interface*
 literal result* become tests here, character for character. They are protected from
 quarantine (:mod:`codeproof.choosing.selection`) and rank candidates first.
 
-Python and JavaScript examples become test files; Java examples (``new Solution().f(...)``
-with typed collections) are checked through probes instead
+Python and JavaScript examples become test files (Python also runs the user's own
+``assert`` lines word for word, when they wrap the call in another expression); Java
+examples (``new Solution().f(...)`` with typed collections) are checked through probes instead
 (:func:`codeproof.choosing.probing.example_checks`).
 """
 
@@ -49,4 +50,9 @@ def example_tests(module: Module, examples: Sequence[str]) -> dict[str, str]:
         found = first_call(split[0]) if split else None
         if split and found and found[0] in names and found[1].strip() == split[0]:
             parsed.append((found[0], split[0], split[1]))
-    return generate(module, parsed) if parsed else {}
+    files = generate(module, parsed) if parsed else {}
+    verbatim = language.choosing.assertion_tests if language is not None else None
+    statements = [e for e in examples if e.startswith("assert ")]
+    if verbatim is not None and statements:
+        files |= verbatim(module, statements, names)
+    return files

@@ -192,6 +192,22 @@ def stated_examples(
     return list(dict.fromkeys(e for e in found if e))
 
 
+def stated_assertions(text: str, names: Collection[str]) -> list[str]:
+    """The ``assert`` lines of ``text`` that call one of ``names`` inside another expression
+    (``assert set(f(x)) == {1, 2}``, ``assert math.isclose(f(2), 0.5)``): no ``call ->
+    expected`` reads them, so they are kept word for word, for a language that can run
+    them as written (:attr:`codeproof.languages.base.Choosing.assertion_tests`)."""
+    out = []
+    for line in text.splitlines():
+        statement = line.strip().removeprefix(">>>").strip().rstrip(";").strip()
+        if not statement.startswith("assert "):
+            continue
+        called = [n for n in names if _calls(statement, n)]
+        if called and not any(_after_calls(statement, n) for n in called):
+            out.append(statement)
+    return list(dict.fromkeys(out))
+
+
 def _line_notations(lines: list[str], name: str, params: list[str] | None) -> list[str]:
     """Doctests of ``name`` and named-input lines ("For x = 1 the output should be 2",
     ``Input:``/``Output:``); arrows anywhere are read after each call instead."""
@@ -295,7 +311,11 @@ def module_examples(words: str, spec_examples: Sequence[str], interface: str) ->
     interface functions, each once."""
     names = [name for name in _NAMES.findall(interface) if name not in _NOT_FUNCTIONS]
     params = {name: parameters(interface[interface.find(name) :]) for name in names}
-    read = [*stated_in(spec_examples, words), *stated_examples(words, names, params)]
+    read = [
+        *stated_in(spec_examples, words),
+        *stated_examples(words, names, params),
+        *stated_assertions(words, names),
+    ]
     unique: dict[str, str] = {}
     for example in read:
         unique.setdefault(" ".join(example.split()), example)

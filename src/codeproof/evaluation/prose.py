@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from codeproof.contract.examples import stated_examples
+from codeproof.contract.examples import stated_assertions, stated_examples
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
 from codeproof.languages.base import Benchmarks
@@ -69,7 +69,8 @@ def prose_spec(task: Task, benchmarks: Benchmarks) -> Spec:
     """The spec a user's words give: everything they said, and nothing invented."""
     words = words_of(task.prompt)
     interface = called_as(words, task.entry_point)
-    examples = stated_examples(words, [task.entry_point])
+    names = [task.entry_point]
+    examples = [*stated_examples(words, names), *stated_assertions(words, names)]
     return Spec(
         title=task.entry_point,
         summary=words or f"Implement {task.entry_point}.",

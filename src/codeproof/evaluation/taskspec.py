@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import re
 
-from codeproof.contract.examples import examples_of, parameters, stated_examples
+from codeproof.contract.examples import (
+    examples_of,
+    parameters,
+    stated_assertions,
+    stated_examples,
+)
 from codeproof.core.errors import InputError
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
@@ -82,6 +87,7 @@ def _examples(task: Task, signature: str, docstring: str) -> list[str]:
     read = [
         *examples_of(docstring, task.entry_point, params),
         *stated_examples(task.prompt, [task.entry_point], {task.entry_point: params}),
+        *stated_assertions(docstring, [task.entry_point]),
     ]
     unique: dict[str, str] = {}
     for example in read:

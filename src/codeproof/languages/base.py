@@ -134,6 +134,10 @@ AssertEditor = Callable[[str, Mapping[str, str]], tuple[str, list[str]]]
 ExampleTests = Callable[[Module, list[tuple[str, str, str]]], dict[str, str]]
 """``(module, [(example, call, expected)]) -> generated test files`` of stated examples."""
 
+AssertionTests = Callable[[Module, list[str], set[str]], dict[str, str]]
+"""``(module, [assert statement], interface names) -> generated test files`` running the
+user's own assertions word for word (those the language can run; the others are dropped)."""
+
 
 @dataclass(frozen=True)
 class Choosing:
@@ -143,6 +147,8 @@ class Choosing:
         prober: Runs candidates on probe calls (output agreement, MBR-exec).
         example_tests: Turns stated examples into generated test files.
         example_probe: Checks stated examples through the prober instead.
+        assertion_tests: Runs stated ``assert`` lines verbatim (a call inside another
+            expression, ``assert set(f(x)) == {1}``, that no ``call -> value`` reads).
         mutate_call: ``(probe call) -> mutated calls`` (tie-breaking inputs).
         edit_asserts: Sets aside assertions that contradict the agreed outputs.
         value: ``(literal text) -> (ok, Python value)`` of one of the language's literals.
@@ -151,6 +157,7 @@ class Choosing:
     prober: Prober | None = None
     example_tests: ExampleTests | None = None
     example_probe: ExampleProbe | None = None
+    assertion_tests: AssertionTests | None = None
     mutate_call: Callable[[str], list[str]] | None = None
     edit_asserts: AssertEditor | None = None
     value: Callable[[str], tuple[bool, object]] | None = None

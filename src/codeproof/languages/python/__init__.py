@@ -71,6 +71,7 @@ LANGUAGE = Language(
     choosing=Choosing(
         prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py"),
         example_tests=examples.example_tests,
+        assertion_tests=examples.assertion_tests,
         mutate_call=mutants.python_mutants,
         edit_asserts=consensus.edit_file,
         value=literal_value,

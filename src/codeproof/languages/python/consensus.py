@@ -1,4 +1,5 @@
-"""TODO-DOC"""
+"""Python test files edited to set aside the assertions that contradict the outputs the
+drafts agree on (:mod:`codeproof.choosing.consensus`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TODO-DOC"""
+"""Mutations of a Python probe call (its literal arguments changed), whose outputs break
+ties between drafts (:mod:`codeproof.choosing.mutation`)."""
 
 from __future__ import annotations
 

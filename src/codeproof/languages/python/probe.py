@@ -1,4 +1,5 @@
-"""TODO-DOC"""
+"""The Python prober: the calls of the tests that take literal arguments, and the script
+that runs them on a draft in the sandbox and prints each output."""
 
 from __future__ import annotations
 

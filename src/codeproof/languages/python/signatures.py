@@ -1,4 +1,5 @@
-"""TODO-DOC"""
+"""The public signatures and doctest examples of Python source (read with :mod:`ast`),
+for the docs and the retrieval index."""
 
 from __future__ import annotations
 

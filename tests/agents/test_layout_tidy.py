@@ -110,6 +110,20 @@ def test_imports_of_unknown_modules_point_at_the_module() -> None:
     assert "import math" in fixed
 
 
+def test_the_property_test_library_is_imported_from_itself() -> None:
+    # the fixer took hypothesis for an unknown module and imported `given` from the module
+    # under test: every test of the file then failed to load, for every draft
+    src = (
+        "from hypothesis import given, strategies as st\n"
+        "from rolling_max import rolling_max\n"
+        "\n"
+        "@given(st.lists(st.integers()))\n"
+        "def test_length(xs):\n"
+        "    assert len(rolling_max(xs)) == len(xs)\n"
+    )
+    assert fix_python_tests(src, "rolling_max", []) == src
+
+
 def test_missing_module_and_pytest_imports_are_added() -> None:
     src = (
         '"""Tests."""\n'

@@ -10,7 +10,12 @@ from collections.abc import Sequence
 _TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
 
 
-_PY_ALLOWED = frozenset(sys.stdlib_module_names) | {"pytest", "__future__"}
+TEST_LIBRARIES = frozenset({"pytest", "hypothesis"})
+"""What a Python test may import besides the standard library and the project: the test
+libraries of the sandbox image (:data:`codeproof.languages.python.RECIPE`) and of the
+``dev`` extra, which the test designer is told to use (property tests with Hypothesis)."""
+
+_PY_ALLOWED = frozenset(sys.stdlib_module_names) | TEST_LIBRARIES | {"__future__"}
 
 
 def _compiles(source: str) -> bool:

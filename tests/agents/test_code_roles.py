@@ -311,3 +311,18 @@ def test_repair_messages_are_a_system_and_user_pair(spec: Spec, module: Module) 
     roles = [m.role for m in model.calls[0].messages]
     assert roles == ["system", "user"]
     assert isinstance(model.calls[0].messages[0], Message)
+
+
+@pytest.mark.parametrize(("invariants", "asked"), [([], False), (["R2"], True)])
+def test_property_tests_are_asked_only_for_rules_over_every_input(
+    spec: Spec, module: Module, invariants: list[str], asked: bool
+) -> None:
+    test = "def test_add():  # R1\n    assert add(1, 2) == 3\n"
+    reply = f"```python\nfrom adder import add\n\n\n{test}```"
+    model = FakeModel([reply])
+    rules = "R1: add returns the sum.\nR2: add never raises for two ints."
+    design_tests(model, spec, module, CONVENTIONS["python"], rules=rules, invariants=invariants)
+    prompt = model.calls[0].messages[-1].content
+    assert "names the user's rule it checks" in prompt
+    assert ("R2 hold for every input" in prompt) is asked
+    assert ("hypothesis" in prompt) is asked

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codeproof.contract.rules import open_questions, render, rules, traced
+from codeproof.contract.rules import invariants, open_questions, render, rules, traced
 
 REQUEST = (
     "Write a Python module roman.py with to_roman(n) and from_roman(s). "
@@ -40,3 +40,12 @@ def test_an_open_request_gets_questions_and_assumptions_a_closed_one_none() -> N
     assert all(g.assumption for g in gaps)
     closed = "check(pw) returns 'weak' for 'abc'; an empty password raises ValueError"
     assert open_questions(closed, ["check('abc') -> 'weak'"]) == []
+
+
+def test_only_rules_for_every_input_are_invariants() -> None:
+    stated = rules(
+        "Return the longest string. Return None in case the input list is empty. "
+        "The result is never longer than 80 characters. For any list the output is sorted."
+    )
+    assert [r.id for r in invariants(stated)] == ["R3", "R4"]
+    assert invariants(rules(REQUEST)) == [rules(REQUEST)[-1]]  # "never accept them"

@@ -50,8 +50,10 @@ Do not implement the module.
 {format}"""
 
 RULES_TAIL = """
-- a comment in each test names the user's rule it checks (R1, R2, ...);
-- {property_tests}"""
+- a comment in each test names the user's rule it checks (R1, R2, ...);"""
+
+PROPERTY_TAIL = """
+- {ids} hold for every input: {property_tests}"""
 
 
 def design_tests(
@@ -62,6 +64,7 @@ def design_tests(
     *,
     dependencies: Sequence[Module] = (),
     rules: str = "",
+    invariants: Sequence[str] = (),
     min_tests: int = 6,
     max_tests: int = 12,
     max_tokens: int = 1536,
@@ -74,8 +77,8 @@ def design_tests(
     pointed at the module (see :mod:`codeproof.languages.tidy`).
 
     ``rules`` are the user's own sentences, numbered (:mod:`codeproof.contract.rules`):
-    each test names the rule it checks, and a rule that holds for every input gets a
-    property test (how, the language says).
+    each test names the rule it checks, and the ``invariants`` (ids of the rules that hold
+    for every input) get a property test each (how, the language says).
 
     Returns:
         The test files; ``files`` is empty when the reply held no test code.
@@ -93,7 +96,7 @@ def design_tests(
         module=render_module(module),
         dependencies=deps,
         rules=section("The user's words, one rule per line", rules),
-        rule_tail=RULES_TAIL.format(property_tests=properties) if rules and properties else "",
+        rule_tail=_rule_tail(rules, invariants, properties),
         conventions=conventions.strip(),
         min_tests=min_tests,
         max_tests=max_tests,
@@ -146,3 +149,14 @@ def parse_tests(
     if not out:
         logger.warning("design_tests: the reply for %s held no test code", module.name)
     return out
+
+
+def _rule_tail(rules: str, invariants: Sequence[str], properties: str) -> str:
+    """The instructions about the user's rules: cite them; property tests only for the
+    rules that hold for every input, in a language that says how."""
+    if not rules:
+        return ""
+    if not (invariants and properties):
+        return RULES_TAIL
+    ids = ", ".join(invariants)
+    return RULES_TAIL + PROPERTY_TAIL.format(ids=ids, property_tests=properties)

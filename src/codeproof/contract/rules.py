@@ -20,6 +20,12 @@ _ERRORS = re.compile(
     r"fails?|must not|cannot|never|at least|at most|only if|otherwise)\b",
     re.IGNORECASE,
 )
+_INVARIANT = re.compile(
+    r"\b(?:for (?:every|all|any|each)\b|always\b|never\b|in (?:every|all|any) cases?\b|"
+    r"regardless of\b|no matter\b|whatever the\b)",
+    re.IGNORECASE,
+)
+"""Words that state what holds for every input (a property), not one example."""
 MIN_WORDS = 3
 """A shorter fragment is not a rule ("Thanks.")."""
 
@@ -50,6 +56,14 @@ def rules(words: str) -> list[Rule]:
     parts = [" ".join(p.split()) for p in _SENTENCE.split(prose) if p and p.strip()]
     kept = [p for p in parts if len(p.split()) >= MIN_WORDS]
     return [Rule(f"R{i}", text) for i, text in enumerate(kept, 1)]
+
+
+def invariants(items: Sequence[Rule]) -> list[Rule]:
+    """The rules that state what holds for every input ("never longer than 80 characters",
+    "for any list the result is sorted"): each gets a property test. A rule about one
+    case gets example tests only; a small model told to write property tests for every
+    rule writes them for cases no rule states, often wrongly."""
+    return [rule for rule in items if _INVARIANT.search(rule.text)]
 
 
 def render(items: Sequence[Rule]) -> str:

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer
-from codeproof.contract.rules import render, rules
+from codeproof.contract.rules import invariants, render, rules
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
@@ -36,13 +36,15 @@ def scope(step: str, ctx: Context, work: Work, *, attempt: bool = False) -> str:
 def design_tests(ctx: Context, work: Work) -> dict[str, str]:
     """The test designer's tests for the module (it never sees any code)."""
     options = ctx.options
+    stated = rules(ctx.words)
     draft = test_designer.design_tests(
         ctx.model_for(scope("tests", ctx, work)),
         ctx.spec,
         ctx.module,
         work.conventions,
         dependencies=ctx.dependencies,
-        rules=render(rules(ctx.words)),
+        rules=render(stated),
+        invariants=[rule.id for rule in invariants(stated)],
         min_tests=options.min_tests,
         max_tests=options.max_tests,
     )

@@ -95,6 +95,10 @@ class Choice:
     contested: bool = False
     """Candidates passing the same tests as the chosen one disagree with it on some probe,
     and those that agree with it on every probe are not a majority of them."""
+    unanimous: bool = False
+    """At least :data:`UNANIMOUS` candidates, all run, pass the same tests and give the
+    same output on every probe: more drafts of the same kinds would not change the choice
+    (a failing test is then disputed by all of them, not by the choice)."""
 
     @property
     def examples_missed(self) -> int:
@@ -259,6 +263,7 @@ def choose(
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
     choice.contested = _contested(reports, outputs, verdict.index) if several and calls else False
+    choice.unanimous = _unanimous(reports, outputs) if several and calls else False
     misfit_edit = registry.language_for(language).misfit_edit
     if not report.green and misfit_edit is not None:
         edited, notes = misfit_edit(
@@ -279,6 +284,20 @@ def choose(
         if removed:
             _retest(run, choice, kept, removed)
     return choice
+
+
+UNANIMOUS = 3
+"""Fewest candidates whose full agreement settles what more drafts could add."""
+
+
+def _unanimous(reports: Sequence[TestReport], outputs: Sequence[Outputs]) -> bool:
+    """Whether every candidate ran, passed the same tests and gave the same outputs."""
+    if len(reports) < UNANIMOUS or len(outputs) != len(reports):
+        return False
+    if any(r.total == 0 for r in reports) or any(o is None for o in outputs):
+        return False
+    passed = {_passed(r) for r in reports}
+    return len(passed) == 1 and all(o == outputs[0] for o in outputs)
 
 
 def _contested(reports: Sequence[TestReport], outputs: Sequence[Outputs], index: int) -> bool:

@@ -34,6 +34,7 @@ def execute(ctx: Context, work: Work) -> Work:
             "choice": choice.note,
             "repaired": False,
             "contested": choice.contested,
+            "unanimous": choice.unanimous,
         }
     else:
         files, tests = work.files, work.tests

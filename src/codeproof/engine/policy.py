@@ -7,7 +7,9 @@
   error stops every test): one targeted fix is cheaper than new drafts.
 * **Draw more drafts** while the evidence is against the current choice (a stated
   example missed, a crash, failing tests) and the ladder has room; only the drafts'
-  agreement can tell a wrong test from wrong code.
+  agreement can tell a wrong test from wrong code. Once three or more drafts agree on
+  every test and every output and meet the stated examples, more drafts would only agree
+  too: the failing tests are disputed by all of them, and none is drawn.
 * **Repair** what a repair can fix once the drafts are spent: crashes and hangs. An
   assertion the drafts' agreement did not settle is a disagreement about behaviour,
   which the repairer has never resolved in the measured runs.
@@ -44,9 +46,11 @@ def next_step(work: Work, options: EngineOptions, language: Language) -> Step:
 
 
 def _can_draw(work: Work, options: EngineOptions) -> bool:
-    """More drafts can still change the choice: the ladder has room and no hint from the
-    human asks to go on from the current code."""
-    return not work.hint and len(work.drafts) < options.max_drafts
+    """More drafts can still change the choice: the ladder has room, no hint from the
+    human asks to go on from the current code, and the drafts so far are not unanimous
+    on code that meets every stated example."""
+    settled = work.unanimous and work.examples_missed == 0
+    return not work.hint and not settled and len(work.drafts) < options.max_drafts
 
 
 def did_not_load(report: TestReport) -> bool:

@@ -92,6 +92,10 @@ class Work(BaseModel):
     contested: bool = False
     """Drafts passing the same tests as the choice split on its outputs (see
     :attr:`codeproof.choosing.selection.Choice.contested`): not settled yet."""
+    unanimous: bool = False
+    """The drafts of the last choice (three or more) agree on every test and every probe
+    output (:attr:`codeproof.choosing.selection.Choice.unanimous`): more drafts would not
+    change the choice, so none is drawn while they meet the stated examples."""
     seen: list[str] = Field(default_factory=list)
     """Hashes of every code and test state run in this round (a repeat is stuck)."""
     repaired: bool = False

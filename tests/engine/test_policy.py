@@ -1,0 +1,66 @@
+"""The engine's next step after an execution: where more model calls can pay."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeproof.choosing.selection import _unanimous
+from codeproof.core.types import TestCase, TestReport
+from codeproof.engine.context import EngineOptions
+from codeproof.engine.policy import next_step
+from codeproof.engine.state import Draft, Work
+from codeproof.languages import registry
+
+PYTHON = registry.language_for("python")
+
+
+def _report(*outcomes: str) -> TestReport:
+    tests = [TestCase(name=f"t.test_{i}", outcome=o) for i, o in enumerate(outcomes)]
+    passed = sum(o == "passed" for o in outcomes)
+    failed = sum(o == "failed" for o in outcomes)
+    return TestReport(total=len(tests), passed=passed, failed=failed, tests=tests)
+
+
+def _failing_work(drafts: int, *, unanimous: bool, missed: int) -> Work:
+    report = _report("passed", "failed")
+    report.tests[1].message = "AssertionError: assert '' is None"
+    return Work(
+        attempt=1,
+        tests={"test_t.py": "..."},
+        report=report,
+        verdict="failed",
+        drafts=[Draft(files={"t.py": ""}, source="direct", index=i) for i in range(drafts)],
+        unanimous=unanimous,
+        examples_missed=missed,
+    )
+
+
+@pytest.mark.parametrize(
+    ("unanimous", "missed", "step"),
+    [
+        (False, 0, "draw"),  # the drafts split: another may settle it
+        (True, 1, "draw"),  # all agree yet miss the user's example: the evidence is against
+        (True, 0, "escalate"),  # all agree and meet every example: the tests are disputed
+    ],
+)
+def test_drafts_are_drawn_only_while_they_can_change_the_choice(
+    unanimous: bool, missed: int, step: str
+) -> None:
+    work = _failing_work(3, unanimous=unanimous, missed=missed)
+    assert next_step(work, EngineOptions(), PYTHON) == step
+
+
+def test_a_full_ladder_draws_no_more() -> None:
+    work = _failing_work(7, unanimous=False, missed=1)
+    assert next_step(work, EngineOptions(max_drafts=7), PYTHON) == "escalate"
+
+
+def test_unanimous_needs_three_drafts_that_all_ran_alike() -> None:
+    same = [_report("passed", "failed") for _ in range(3)]
+    outputs: list[list[str] | None] = [["1", "2"], ["1", "2"], ["1", "2"]]
+    assert _unanimous(same, outputs)
+    assert not _unanimous(same[:2], outputs[:2])  # two agreeing drafts settle nothing
+    assert not _unanimous(same, [["1", "2"], ["1", "3"], ["1", "2"]])  # an output differs
+    assert not _unanimous([*same[:2], _report("passed", "passed")], outputs)  # tests differ
+    assert not _unanimous([*same[:2], TestReport()], outputs)  # one did not run
+    assert not _unanimous(same, [*outputs[:2], None])  # one could not be probed

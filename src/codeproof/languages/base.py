@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from codeproof.core.types import Finding, Module, Spec
+from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.layout import Layout
 from codeproof.languages.reading import Example, Signature
 from codeproof.sandbox.recipe import Recipe
@@ -163,6 +164,25 @@ class Choosing:
     value: Callable[[str], tuple[bool, object]] | None = None
 
 
+# -- the proof of a module -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Proving:
+    """What the proof of a module's tests can do in this language (all optional).
+
+    Attributes:
+        mutants: ``source -> code mutants`` of one source file: operators, boundaries,
+            constants, return values, removed statements, regular expressions
+            (:mod:`codeproof.languages.code_mutants`).
+        checks: ``(module, [(probe call, probe output)]) -> test files`` that check each
+            call gives that output, generated without a model (empty when none can).
+    """
+
+    mutants: Callable[[str], list[CodeMutant]] | None = None
+    checks: Callable[[Module, Sequence[tuple[str, str]]], dict[str, str]] | None = None
+
+
 # -- projects, docs, security -----------------------------------------------------------
 
 Scanner = Callable[[Mapping[str, str]], list[Finding]]
@@ -270,6 +290,7 @@ class Language:
         image: The sandbox image recipe (``None``: its toolchain server brings its own).
         editing: Clean-up and test editing.
         choosing: Probing, example tests, mutation, assertion editing.
+        proving: Code mutants and generated checks (the proof of the tests).
         scanners: Security scanners of its code (besides the language-free ones).
         project: Project template and docs text.
         benchmarks: Benchmark support, or ``None``.
@@ -289,6 +310,7 @@ class Language:
     editing: Editing
     project: Project
     choosing: Choosing = field(default_factory=Choosing)
+    proving: Proving = field(default_factory=Proving)
     scanners: tuple[Scanner, ...] = ()
     benchmarks: Benchmarks | None = None
     property_tests: str = ""

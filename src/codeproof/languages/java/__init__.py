@@ -12,14 +12,17 @@ from codeproof.languages.base import (
     ExampleProbe,
     Language,
     Prober,
+    Proving,
 )
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.java import (
+    code_mutants,
     consensus,
     eval,
     mutants,
     probe,
     project,
+    proof_checks,
     signatures,
     tests,
     tidy,
@@ -95,6 +98,7 @@ LANGUAGE = Language(
         edit_asserts=consensus.edit_file,
         value=probe.java_value,
     ),
+    proving=Proving(code_mutants.java_code_mutants, proof_checks.proof_tests),
     project=project.PROJECT,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "

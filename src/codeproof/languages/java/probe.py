@@ -89,6 +89,57 @@ def call_key(expression: str) -> str | None:
     return None if prefix is None else prefix + key
 
 
+CANON = """\
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\\\') b.append('\\\\').append(c);
+            else if (c < 0x20) b.append(String.format("\\\\u%04x", (int) c));
+            else b.append(c);
+        }
+        return b.append('"').toString();
+    }
+
+    static String canon(Object v) {
+        if (v == null) return "null";
+        if (v instanceof CharSequence || v instanceof Character) return quote(v.toString());
+        if (v instanceof Boolean) return v.toString();
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) return quote(Double.toString(d));
+            return new BigDecimal(d).round(new MathContext(9)).stripTrailingZeros().toString();
+        }
+        if (v instanceof Number) return v.toString();
+        if (v instanceof Optional) {
+            Optional<?> o = (Optional<?>) v;
+            return "{\\"Optional\\":" + (o.isPresent() ? canon(o.get()) : "null") + "}";
+        }
+        List<String> items = new ArrayList<>();
+        if (v.getClass().isArray()) {
+            for (int i = 0; i < Array.getLength(v); i++) items.add(canon(Array.get(v, i)));
+        } else if (v instanceof Iterable) {
+            for (Object x : (Iterable<?>) v) items.add(canon(x));
+            if (v instanceof Set) Collections.sort(items);
+        } else if (v instanceof Map) {
+            TreeMap<String, String> entries = new TreeMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                Object k = e.getKey();
+                entries.put(k instanceof String ? (String) k : canon(k), canon(e.getValue()));
+            }
+            for (Map.Entry<String, String> e : entries.entrySet())
+                items.add(quote(e.getKey()) + ":" + e.getValue());
+            return "{" + String.join(",", items) + "}";
+        } else {
+            return quote(v.toString());
+        }
+        return "[" + String.join(",", items) + "]";
+    }
+"""
+"""The probe's ``quote`` and ``canon`` methods (Java): a value as canonical JSON text (also
+used by generated checks that compare a result the way the probe prints it).
+"""
+
+
 _PROGRAM = """\
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -99,50 +150,7 @@ import java.util.*;
 import java.util.concurrent.*;
 
 public class {probe} {{
-    static String quote(String s) {{
-        StringBuilder b = new StringBuilder("\\"");
-        for (char c : s.toCharArray()) {{
-            if (c == '"' || c == '\\\\') b.append('\\\\').append(c);
-            else if (c < 0x20) b.append(String.format("\\\\u%04x", (int) c));
-            else b.append(c);
-        }}
-        return b.append('"').toString();
-    }}
-
-    static String canon(Object v) {{
-        if (v == null) return "null";
-        if (v instanceof CharSequence || v instanceof Character) return quote(v.toString());
-        if (v instanceof Boolean) return v.toString();
-        if (v instanceof Double || v instanceof Float) {{
-            double d = ((Number) v).doubleValue();
-            if (Double.isNaN(d) || Double.isInfinite(d)) return quote(Double.toString(d));
-            return new BigDecimal(d).round(new MathContext(9)).stripTrailingZeros().toString();
-        }}
-        if (v instanceof Number) return v.toString();
-        if (v instanceof Optional) {{
-            Optional<?> o = (Optional<?>) v;
-            return "{{\\"Optional\\":" + (o.isPresent() ? canon(o.get()) : "null") + "}}";
-        }}
-        List<String> items = new ArrayList<>();
-        if (v.getClass().isArray()) {{
-            for (int i = 0; i < Array.getLength(v); i++) items.add(canon(Array.get(v, i)));
-        }} else if (v instanceof Iterable) {{
-            for (Object x : (Iterable<?>) v) items.add(canon(x));
-            if (v instanceof Set) Collections.sort(items);
-        }} else if (v instanceof Map) {{
-            TreeMap<String, String> entries = new TreeMap<>();
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {{
-                Object k = e.getKey();
-                entries.put(k instanceof String ? (String) k : canon(k), canon(e.getValue()));
-            }}
-            for (Map.Entry<String, String> e : entries.entrySet())
-                items.add(quote(e.getKey()) + ":" + e.getValue());
-            return "{{" + String.join(",", items) + "}}";
-        }} else {{
-            return quote(v.toString());
-        }}
-        return "[" + String.join(",", items) + "]";
-    }}
+{canon}
 
     static List<Callable<Object>> calls() {{
         List<Callable<Object>> calls = new ArrayList<>();
@@ -183,7 +191,9 @@ public class {probe} {{
 def java_program(calls: Sequence[str], class_name: str, mark: str) -> str:
     """The probe program: each call on a fresh ``class_name`` instance, one marked line each."""
     lines = [_call_line(class_name, call) for call in calls]
-    return _PROGRAM.format(probe=PROBE_CLASS, calls="\n".join(lines), mark=json.dumps(mark))
+    return _PROGRAM.format(
+        probe=PROBE_CLASS, calls="\n".join(lines), mark=json.dumps(mark), canon=CANON.rstrip()
+    )
 
 
 _PROBE_LINE = re.compile(rf"\b{PROBE_CLASS}\.java:(\d+)")

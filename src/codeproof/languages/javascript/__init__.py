@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 
-from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, script_prober
+from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.javascript import (
+    code_mutants,
     consensus,
     eval,
     examples,
     mutants,
     probe,
     project,
+    proof_checks,
     signatures,
     tests,
     tidy,
@@ -71,6 +73,7 @@ LANGUAGE = Language(
         edit_asserts=consensus.edit_file,
         value=js_value,
     ),
+    proving=Proving(code_mutants.javascript_code_mutants, proof_checks.proof_tests),
     project=project.PROJECT,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "

@@ -31,7 +31,7 @@ def _js_call(call: str) -> bool:
     return all(arg.value()[0] for arg in parsed.args)
 
 
-_IS_A = """function isA(error, name) {
+IS_A = """function isA(error, name) {
   for (let p = error; p; p = Object.getPrototypeOf(p)) {
     if ((p.constructor && p.constructor.name === name) || p.name === name) return true;
   }
@@ -65,7 +65,7 @@ def example_tests(module: Module, examples: list[tuple[str, str, str]]) -> dict[
         f"const {{ {names} }} = require('./{module.name}');",
     ]
     if any(" isA(" in check for _, _, check in cases):
-        lines += ["", _IS_A]
+        lines += ["", IS_A]
     for i, (_, call, check) in enumerate(cases, 1):
         title = json.dumps(f"{EXAMPLE_TITLE} {i}: {call[:60]}")
         lines += ["", f"test({title}, () => {{", check, "});"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import sys
 
-from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, script_prober
+from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
 from codeproof.languages.layout import Layout
 from codeproof.languages.python import (
+    code_mutants,
     consensus,
     eval,
     examples,
@@ -15,6 +16,7 @@ from codeproof.languages.python import (
     mutants,
     probe,
     project,
+    proof_checks,
     scan,
     signatures,
     tests,
@@ -76,6 +78,7 @@ LANGUAGE = Language(
         edit_asserts=consensus.edit_file,
         value=literal_value,
     ),
+    proving=Proving(code_mutants.python_code_mutants, proof_checks.proof_tests),
     scanners=(scan.scan_bandit,),
     project=project.PROJECT,
     property_tests=(

@@ -129,6 +129,7 @@ def test_report_has_modules_totals_and_usage(tmp_path: Path, spec: Spec) -> None
     assert data["totals"] == {
         "modules": 2,
         "passed": 1,
+        "weak": 0,
         "failed": 1,
         "skipped": 0,
         "attempts": 7,
@@ -138,8 +139,8 @@ def test_report_has_modules_totals_and_usage(tmp_path: Path, spec: Spec) -> None
     }
     assert data["usage"]["total_tokens"] == 1200
     md = (out / REPORT_MD).read_text()
-    assert "| `adder` | failed | 6 | 3/4 | 1 | 1 | 10 |" in md
-    assert "| 2 | 1 | 1 | 0 | 5/6 | 7 | 1 |" in md
+    assert "| `adder` | failed | – | 6 | 3/4 | 1 | 1 | 10 |" in md
+    assert "| 2 | 1 | 0 | 1 | 0 | 5/6 | 7 | 1 |" in md
     assert "| 9 | 2 | 900 | 300 | 12.5 | 0.0000 |" in md
     assert "`adder.py:2` **medium** bandit `B307`: eval" in md
     assert "- the spec says add(-1, 1) -> 0" in md

@@ -116,7 +116,10 @@ def test_eval_pipeline_and_new_run_the_same_steps(tmp_path: Path) -> None:
     assert all(
         _tools(t)["run_tests"] >= 2 and _tools(t)["run"] >= 1 for t in (eval_toolchain, *toolchains)
     )
-    assert outcome.own_tests_green and module["status"] == "passed"
+    # both proved the code alike: green tests, too few distinct checks to say "passed"
+    assert outcome.tests_green and not outcome.own_tests_green and module["status"] == "weak"
+    assert outcome.proof is not None and module["proof"]["strength"] == outcome.proof.strength
+    assert module["proof"]["distinct_checks"] == outcome.proof.distinct_checks == 2
     assert outcome.attempts == module["attempts"] == 3
     assert outcome.code == module["files"]["is_even.py"] == RIGHT
     assert [d.source for d in work.drafts] == ["direct", "spec", "direct"]

@@ -226,7 +226,9 @@ def test_drafts_are_drawn_until_one_meets_the_stated_example(
     # spec draft and a sampled completion holds a draft that meets it: the ladder stops
     assert row["history"][0].startswith("chose candidate 0 of 1")
     assert row["history"][1].startswith("chose candidate 2 of 3")
-    assert row["passed"] and row["own_tests_green"] and row["chosen_draft"] == 2
+    assert row["passed"] and row["tests_green"] and row["chosen_draft"] == 2
+    # one designed check and the stated example: too few distinct checks to report green
+    assert not row["own_tests_green"] and row["proof_strength"] == "weak"
     assert row["drafts_passed"] == [False, False, True]
     assert len(row["draft_files"]) == 3
 
@@ -252,13 +254,16 @@ def test_no_drafts_are_drawn_when_the_first_meets_the_examples(
         model, make_scorer(), lambda lang: open_toolchain(docker_ready, lang), options, tmp_path
     ).run(tiny_tasks[1:])
     row = json.loads((tmp_path / "results.jsonl").read_text())
-    assert len(row["draft_files"]) == 1 and row["passed"] and row["own_tests_green"]
+    # the choice drew no draft; the proof drew one rung (a spec draft, a sampled
+    # completion) to compare the green code's outputs with
+    assert len(row["history"]) == 1 and row["history"][0].startswith("chose candidate 0 of 1")
+    assert len(row["draft_files"]) == 3 and row["passed"] and row["tests_green"]
     assert (
         sum(
             "Complete the code" in c.messages[0].content + c.messages[-1].content
             for c in model.calls
         )
-        == 1
+        == 2
     )
 
 

@@ -21,6 +21,8 @@ from codeproof.workflow.models import (
     FailureReport,
     ModuleSelection,
     ModulesRequest,
+    QuestionAnswer,
+    QuestionRequest,
 )
 
 GOOD = """import re
@@ -207,6 +209,8 @@ class ScriptedHuman:
     clarify_answers: list[ClarifyAnswer] = field(default_factory=list)
     selection: Callable[[ModulesRequest], ModuleSelection] | None = None
     escalations: list[EscalationDecision] = field(default_factory=list)
+    answers: list[QuestionAnswer] = field(default_factory=list)
+    """Answers to the proof's questions, in order (none left: the default)."""
     shown: list[Any] = field(default_factory=list)
 
     def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
@@ -223,3 +227,7 @@ class ScriptedHuman:
     def escalate(self, report: FailureReport) -> EscalationDecision:
         self.shown.append(report)
         return self.escalations.pop(0)
+
+    def answer(self, request: QuestionRequest) -> QuestionAnswer:
+        self.shown.append(request)
+        return self.answers.pop(0) if self.answers else QuestionAnswer(value=request.default)

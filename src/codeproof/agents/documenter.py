@@ -118,7 +118,12 @@ def _usage(outcome: ModuleOutcome, notes: ModuleNotes) -> str:
     shown = passing_examples(outcome)
     code = "\n\n".join([*_imports_of(outcome), *(ex.code for ex in shown)])
     blocks = f"```{lang.fence_tag}\n{code}\n```" if shown else ""
-    if outcome.status != "passed":
+    if outcome.status == "weak":
+        warning = (
+            "> Status: **weak** — its tests pass, but they are weak evidence "
+            "(see the Proof section of codeproof-report.md); use with care."
+        )
+    elif outcome.status != "passed":
         warning = f"> Status: **{outcome.status}** — not every test passed; use with care."
     else:
         warning = ""

@@ -25,6 +25,8 @@ from codeproof.workflow.models import (
     FailureReport,
     ModuleSelection,
     ModulesRequest,
+    QuestionAnswer,
+    QuestionRequest,
 )
 from codeproof.workflow.store import Event
 
@@ -32,6 +34,7 @@ _STATUS_STYLE = {
     "pending": "dim",
     "running": "yellow",
     "passed": "green",
+    "weak": "yellow",
     "failed": "red",
     "skipped": "dim",
 }
@@ -192,6 +195,34 @@ class TerminalHuman:
             return _ask_escalation(self.console, report)
         finally:
             self._resume()
+
+    def answer(self, request: QuestionRequest) -> QuestionAnswer:
+        self._pause()
+        try:
+            return _ask_question(self.console, request)
+        finally:
+            self._resume()
+
+
+def _ask_question(console: Console, request: QuestionRequest) -> QuestionAnswer:
+    """A numbered choice (Enter: the default), or a value typed as a literal."""
+    title = f"module {request.module} · question {request.number}/{request.limit}"
+    table = Table("#", "result", "drafts", box=None, pad_edge=False)
+    default = 1
+    for i, choice in enumerate(request.choices, 1):
+        mark = " (the chosen code)" if choice.chosen else ""
+        table.add_row(str(i), escape(choice.shown) + mark, str(choice.drafts))
+        default = i if choice.value == request.default else default
+    intro = Text(f"The drafts disagree on {request.call}. What should it return?")
+    console.print(Panel(Group(intro, table), title=title))
+    reply = Prompt.ask(
+        "[dim]number, or the expected value as a literal (raises Error for an error)[/]",
+        console=console,
+        default=str(default),
+    ).strip()
+    if reply.isdigit() and 1 <= int(reply) <= len(request.choices):
+        return QuestionAnswer(value=request.choices[int(reply) - 1].value)
+    return QuestionAnswer(value=reply or request.default)
 
 
 def _modules_table(modules: list[Module]) -> Table:

@@ -88,6 +88,8 @@ def _print_summary(summary: Summary, out: Path) -> None:
     rows = [
         ("pass@1", "pass_at_1", ".3f"),
         ("success rate (own tests)", "success_rate", ".3f"),
+        ("green precision", "green_precision", ".3f"),
+        ("green recall", "green_recall", ".3f"),
         ("latency mean s", "latency_mean_s", ".1f"),
         ("latency median s", "latency_median_s", ".1f"),
         ("tokens/task", "tokens_per_task", ".0f"),
@@ -183,6 +185,7 @@ def eval_command(
         resume=resume,
         jobs=jobs,
         interleave=interleave,
+        proof=settings.proof,
     )
     out_dir = out or _default_out(dataset, settings)
     scorer = Scorer(

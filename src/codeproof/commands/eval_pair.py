@@ -40,6 +40,14 @@ def eval_pair_command(
             f"McNemar p={comparison.mcnemar_p_value:.3g})",
             highlight=False,
         )
+    pipeline = paired.summary.modes.get("pipeline")
+    if pipeline is not None and pipeline.green is not None:
+        console.print(
+            f"pipeline green precision {_percent(pipeline.green_precision)} "
+            f"(correct among {pipeline.green} green), green recall "
+            f"{_percent(pipeline.green_recall)} (green among correct)",
+            highlight=False,
+        )
     if paired.unpaired:
         console.print(
             f"[yellow]{paired.unpaired} pipeline result(s) have no single-shot result of the "
@@ -47,6 +55,10 @@ def eval_pair_command(
             highlight=False,
         )
     console.print(f"[dim]{paired.out_dir}[/]", highlight=False, soft_wrap=True)
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
 
 
 def register(app: typer.Typer) -> None:

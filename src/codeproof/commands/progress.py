@@ -16,6 +16,8 @@ from codeproof.workflow.models import (
     FailureReport,
     ModuleSelection,
     ModulesRequest,
+    QuestionAnswer,
+    QuestionRequest,
 )
 from codeproof.workflow.store import Event
 
@@ -126,7 +128,8 @@ class JsonHuman:
     """``--json`` without ``--yes``: questions as JSON lines, answers read as JSON lines.
 
     A question is ``{"event": "question", "kind": ..., "question": {...}}``; the answer
-    is one line holding the JSON of ClarifyAnswer, ModuleSelection or EscalationDecision.
+    is one line holding the JSON of ClarifyAnswer, ModuleSelection, EscalationDecision or
+    QuestionAnswer.
     """
 
     def __init__(self, events: JsonEvents, stdin: TextIO | None = None) -> None:
@@ -157,5 +160,11 @@ class JsonHuman:
     def escalate(self, report: FailureReport) -> EscalationDecision:
         answer: EscalationDecision = self._ask(
             "escalation", report.model_dump(mode="json"), EscalationDecision
+        )
+        return answer
+
+    def answer(self, request: QuestionRequest) -> QuestionAnswer:
+        answer: QuestionAnswer = self._ask(
+            "question", request.model_dump(mode="json"), QuestionAnswer
         )
         return answer

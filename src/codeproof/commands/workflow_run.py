@@ -178,12 +178,13 @@ def execute(
 
 
 def _print_summary(console: Console, result: RunResult, summary: dict[str, object]) -> None:
-    table = Table("module", "status", "tests", "attempts", "findings")
+    table = Table("module", "status", "proof", "tests", "attempts", "findings")
     modules = summary.get("modules")
     for m in modules if isinstance(modules, list) else []:
         table.add_row(
             escape(m["name"]),
             m["status"],
+            m.get("proof") or "–",
             f"{m['passed']}/{m['total']}",
             str(m["attempts"]),
             str(m["findings"]),

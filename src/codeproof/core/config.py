@@ -112,6 +112,33 @@ class WorkflowSettings(_Section):
     drafts' outputs are compared besides the tests' own inputs (0: the tests' inputs only)."""
 
 
+class ProofSettings(_Section):
+    """The proof of each module's tests: mutation analysis, added checks, questions
+    (docs/proof.md). The same settings serve ``codeproof new`` and ``codeproof eval``."""
+
+    enabled: bool = True
+    """Measure the tests' strength; off, no module is reported ``passed``, only ``weak``."""
+    mutants: int = Field(default=40, ge=0)
+    """Code mutants run at most per module (spread over the operators)."""
+    budget_s: float = Field(default=120.0, ge=0)
+    """The time box of one module's mutation analysis (sandbox runs of mutants)."""
+    questions: int = Field(default=3, ge=0)
+    """Questions on the drafts' disagreements per module at most (``--yes``: assumed)."""
+    drafts: int = Field(default=3, ge=1)
+    """Drafts whose outputs the proof compares: green code from fewer gets one more rung
+    of drafts first (1: never)."""
+
+    def engine_options(self) -> dict[str, Any]:
+        """These settings as ``codeproof.engine.context.EngineOptions`` fields."""
+        return {
+            "proof": self.enabled,
+            "mutants": self.mutants,
+            "proof_budget_s": self.budget_s,
+            "questions": self.questions,
+            "proof_drafts": self.drafts,
+        }
+
+
 class EvaluationSettings(_Section):
     """``codeproof eval`` settings."""
 
@@ -187,6 +214,7 @@ class Settings(BaseSettings):
     sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
     toolchains: dict[str, ToolchainServer] = Field(default_factory=dict)
     workflow: WorkflowSettings = Field(default_factory=WorkflowSettings)
+    proof: ProofSettings = Field(default_factory=ProofSettings)
     evaluation: EvaluationSettings = Field(default_factory=EvaluationSettings)
     server: ServerSettings = Field(default_factory=ServerSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)

@@ -34,6 +34,12 @@ class EngineOptions(BaseModel):
         timeout_s: Limit of one test run.
         min_tests: Fewest tests the test designer is asked for.
         max_tests: Most tests the test designer is asked for.
+        proof: Whether the proof step measures the tests' strength (:mod:`.proving`).
+        mutants: Code mutants the proof runs at most.
+        proof_budget_s: The time box of the mutation analysis (sandbox runs of mutants).
+        questions: Questions on the drafts' disagreements per module at most.
+        proof_drafts: Drafts whose outputs the proof compares; with fewer, green code
+            gets one more rung of drafts first (1: no more drafts for the proof).
     """
 
     max_attempts: int = Field(default=5, ge=1)
@@ -43,6 +49,11 @@ class EngineOptions(BaseModel):
     timeout_s: float = Field(default=60.0, gt=0)
     min_tests: int = Field(default=4, ge=1)
     max_tests: int = Field(default=8, ge=1)
+    proof: bool = True
+    mutants: int = Field(default=40, ge=0)
+    proof_budget_s: float = Field(default=120.0, ge=0)
+    questions: int = Field(default=3, ge=0)
+    proof_drafts: int = Field(default=3, ge=1)
 
 
 class DirectDrafter(Protocol):
@@ -128,8 +139,11 @@ class Context:
         """The module's language."""
         return registry.language_for(self.module.language)
 
-    def run_tests(self, files: dict[str, str], tests: dict[str, str]) -> TestReport:
-        """One test run in the sandbox (the same files and tests are run once)."""
+    def run_tests(
+        self, files: dict[str, str], tests: dict[str, str], timeout_s: float | None = None
+    ) -> TestReport:
+        """One test run in the sandbox (the same files and tests are run once), cut after
+        ``timeout_s`` (default: the options' limit)."""
         if not tests:
             return TestReport(message="the test designer wrote no tests for this module")
         everything = {**self.project_files, **self.dependency_files, **files}
@@ -140,7 +154,7 @@ class Context:
         if known is not None:
             return known
         try:
-            report = self.toolchain.run_tests(sources, tests, self.options.timeout_s)
+            report = self.toolchain.run_tests(sources, tests, timeout_s or self.options.timeout_s)
         finally:
             self.after_tool_call()
         with self.memo.lock:

@@ -1,20 +1,23 @@
 """The per-module engine as one call: prepare, tests ‖ first draft, then execute and the
 step the evidence calls for (:func:`.policy.next_step`) until the module is settled or
-the budget is spent.
+the budget is spent; then the proof of its tests (:mod:`.proving`).
 
 The workflow's graph runs exactly these steps as nodes (with the human deciding at an
-escalation); :func:`build` runs them in a loop with the failure policy ``continue``
-(the evaluation's pipeline mode).
+escalation and answering the proof's questions); :func:`build` runs them in a loop with
+the failure policy ``continue`` and the questions' default answers (the evaluation's
+pipeline mode).
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+from codeproof.engine.answering import after_proof, answer_pending
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import design_tests, draw, first_draft
 from codeproof.engine.executing import execute
 from codeproof.engine.policy import Step, next_step
+from codeproof.engine.proving import prove
 from codeproof.engine.repairing import repair
 from codeproof.engine.state import Work
 
@@ -25,7 +28,7 @@ def prepare(ctx: Context, work: Work | None = None) -> Work:
     return base.model_copy(
         update={
             "conventions": ctx.toolchain.conventions(),
-            "examples": list(ctx.examples),
+            "examples": [*ctx.examples, *base.answers],
             "designed": {},
             "drafts": [],
             "inputs": [],
@@ -38,6 +41,10 @@ def prepare(ctx: Context, work: Work | None = None) -> Work:
             "repaired": False,
             "best": None,
             "verdict": None,
+            "proof": None,
+            "pending": [],
+            "reprove": False,
+            "killed": [],
         }
     )
 
@@ -77,6 +84,16 @@ def settle(work: Work, step: Step) -> Work:
     return kept.model_copy(update={"verdict": "passed" if passed else "failed"})
 
 
+def proven(ctx: Context, work: Work) -> Work:
+    """The proof of a settled module, its questions answered by default, until it needs
+    nothing more or the choice among the drafts must be made again (``files`` is then
+    ``None``)."""
+    while True:
+        work = answer_pending(ctx, prove(ctx, work))
+        if after_proof(work) != "prove":
+            return work
+
+
 def build(ctx: Context) -> Work:
     """Build one module with the failure policy ``continue`` (no human asked)."""
     work = start(ctx, prepare(ctx))
@@ -84,5 +101,8 @@ def build(ctx: Context) -> Work:
         work = execute(ctx, work)
         step = next_step(work, ctx.options, ctx.language)
         if step in ("finish", "escalate"):
-            return settle(work, step)
+            work = proven(ctx, settle(work, step))
+            if work.files is not None:
+                return work
+            continue
         work = advance(ctx, work, step)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from codeproof.core.types import TestReport
+from codeproof.core.types import Proof, ProofQuestion, TestReport
 
 DraftSource = Literal["direct", "spec", "repair"]
 """Where a draft comes from: a completion of the user's own words as written, the
@@ -101,6 +101,16 @@ class Work(BaseModel):
     repaired: bool = False
     """The current code is a repair (a later draw keeps it among the candidates)."""
     best: Best | None = None
+    proof: Proof | None = None
+    """The proof of the module's tests (:mod:`codeproof.engine.proving`)."""
+    pending: list[ProofQuestion] = Field(default_factory=list)
+    """Questions on the drafts' disagreements waiting for an answer."""
+    answers: list[str] = Field(default_factory=list)
+    """Answered questions as stated examples (``call -> value``): kept in every round."""
+    reprove: bool = False
+    """Answers added checks the code meets: prove again with them."""
+    killed: list[str] = Field(default_factory=list)
+    """Hashes of the mutants the kept tests killed (more tests still kill them)."""
 
 
 def drafts_of(work: Work, source: DraftSource) -> list[Draft]:

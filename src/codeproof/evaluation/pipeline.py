@@ -5,16 +5,18 @@ the prompt, its stated examples are the docstring's; the first draft is the sing
 answer (the same request), so the pipeline starts where one call ends. Then the engine
 (:func:`codeproof.engine.loop.build`, failure policy ``continue``) runs the steps the
 workflow runs: tests ‖ first draft → execute → draw / repair while the evidence calls for
-it → the best attempt. This module only adapts a task to the engine and its result back.
+it → the best attempt → its proof (questions take their default answers). This module
+only adapts a task to the engine and its result back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codeproof.core.types import Module, TestReport
+from codeproof.core.types import Module, Proof, TestReport
 from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.loop import build
+from codeproof.engine.proving import status_of
 from codeproof.engine.state import Work
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.single import solve_single
@@ -50,6 +52,7 @@ class PipelineOutcome:
 
     code: str
     own_tests_green: bool
+    """Reported green: the code passes its kept tests on a moderately strong proof."""
     attempts: int
     tests: dict[str, str] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
@@ -65,6 +68,9 @@ class PipelineOutcome:
     """What the choice was made from (for replaying it, :mod:`.replay`)."""
     examples_missed: int = 0
     """Stated examples the final code misses."""
+    tests_green: bool = False
+    """The final code passes its kept tests (whatever the proof says)."""
+    proof: Proof | None = None
 
 
 def _failures(report: TestReport | None) -> list[str]:
@@ -126,7 +132,7 @@ def outcome_of(work: Work, module: Module) -> PipelineOutcome:
     report = work.report
     return PipelineOutcome(
         code=main_code(work.files or {}, module),
-        own_tests_green=work.verdict == "passed",
+        own_tests_green=status_of(work) == "passed",
         attempts=work.attempts_total,
         tests=dict(work.tests),
         history=[h.change for h in work.history],
@@ -135,6 +141,8 @@ def outcome_of(work: Work, module: Module) -> PipelineOutcome:
         failures=_failures(report),
         evidence=Evidence([d.files for d in work.drafts], dict(work.designed), list(work.inputs)),
         examples_missed=work.examples_missed,
+        tests_green=work.verdict == "passed",
+        proof=work.proof,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -27,6 +27,14 @@ class TaskResult(BaseModel):
     passed: bool
     status: str
     own_tests_green: bool | None = None
+    """Pipeline: reported green (kept tests pass on a moderately strong proof)."""
+    tests_green: bool | None = None
+    """Pipeline: the kept tests pass, whatever the proof says (``None`` before proofs)."""
+    mutation_score: float | None = None
+    """Pipeline: the proof's mutation score of the kept tests."""
+    proof_strength: str | None = None
+    assumptions: list[str] | None = None
+    """Pipeline: questions on the drafts' disagreements answered by default."""
     attempts: int = 1
     wall_s: float = 0.0
     prompt_tokens: int = 0
@@ -79,6 +87,8 @@ class RunInfo(BaseModel):
     probe_inputs: int | None = None
     extra_candidates: int | None = None
     """Runs before the evidence ladder: completions drawn when every draft missed an example."""
+    proof: dict[str, Any] | None = None
+    """The proof's settings (``ProofSettings``) of a pipeline run."""
     engine: str | None = None
     """Which pipeline ran: ``ladder`` (the engine of ``codeproof new``); ``None``: the
     evaluation's own fixed fan-out, before the engine was shared."""

@@ -16,6 +16,7 @@ from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from codeproof.core.config import ProofSettings
 from codeproof.core.errors import (
     ContextLengthError,
     InputError,
@@ -24,6 +25,7 @@ from codeproof.core.errors import (
     StructuredOutputError,
     ToolchainError,
 )
+from codeproof.core.types import Proof
 from codeproof.engine.context import EngineOptions
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.extract import assemble
@@ -74,6 +76,7 @@ class EvalOptions:
     interleave: bool = False
     """Run each task in every mode before the next task (paired times under the same
     load) instead of one mode over all tasks, then the next."""
+    proof: ProofSettings = field(default_factory=ProofSettings)
 
     def engine(self) -> EngineOptions:
         """The engine's budget for one task (the same engine as ``codeproof new``)."""
@@ -82,6 +85,7 @@ class EvalOptions:
             max_drafts=self.candidates,
             probe_inputs=self.probe_inputs,
             timeout_s=self.test_timeout_s,
+            **self.proof.engine_options(),
         )
 
 
@@ -96,6 +100,12 @@ class _Solved:
     tests: dict[str, str] | None = None
     failures: list[str] | None = None
     evidence: Evidence | None = None
+    tests_green: bool | None = None
+    proof: Proof | None = None
+
+
+def _score(proof: Proof | None) -> float | None:
+    return proof.mutation.score if proof is not None and proof.mutation is not None else None
 
 
 class Evaluator:
@@ -144,6 +154,7 @@ class Evaluator:
             candidates=o.candidates,
             probe_inputs=o.probe_inputs,
             engine="ladder" if "pipeline" in o.modes else None,
+            proof=o.proof.model_dump(mode="json") if "pipeline" in o.modes else None,
             task_ids=[t.task_id for t in tasks],
         )
 
@@ -214,6 +225,8 @@ class Evaluator:
             outcome.tests,
             outcome.failures,
             outcome.evidence,
+            outcome.tests_green,
+            outcome.proof,
         )
 
     def _run_task(self, mode: Mode, task: Task) -> TaskResult:
@@ -259,6 +272,10 @@ class Evaluator:
             draft_files=solved.evidence.drafts if solved.evidence else None,
             designed_tests=solved.evidence.tests if solved.evidence else None,
             probe_inputs=solved.evidence.inputs if solved.evidence else None,
+            tests_green=solved.tests_green,
+            mutation_score=_score(solved.proof),
+            proof_strength=solved.proof.strength if solved.proof else None,
+            assumptions=solved.proof.assumptions if solved.proof else None,
         )
         self.store.append(result)
         with self._lock:

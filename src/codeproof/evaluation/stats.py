@@ -53,6 +53,18 @@ class ModeSummary(BaseModel):
     """Pipeline: tasks where the draft the choice picked passes the hidden tests."""
     drafts_scored: int | None = None
     """Pipeline: tasks whose drafts were scored (runs before this was recorded have none)."""
+    green: int | None = None
+    """Pipeline: tasks reported green (own tests pass on a moderately strong proof)."""
+    green_precision: float | None = None
+    """Pipeline: correct (hidden tests pass) among the tasks reported green."""
+    green_recall: float | None = None
+    """Pipeline: reported green among the correct tasks."""
+    tests_green_precision: float | None = None
+    """Pipeline: correct among the tasks whose own tests pass, whatever the proof says."""
+    tests_green_recall: float | None = None
+    """Pipeline: own tests pass among the correct tasks."""
+    mutation_score_median: float | None = None
+    """Pipeline: the median mutation score of the kept tests over the tasks measured."""
 
 
 class Comparison(BaseModel):
@@ -113,12 +125,41 @@ def summarize_mode(results: Sequence[TaskResult]) -> ModeSummary:
         any_draft_passed=sum(any(r.drafts_passed or ()) for r in scored) if scored else None,
         chosen_draft_passed=sum(_chosen_passed(r) for r in scored) if scored else None,
         drafts_scored=len(scored) or None,
+        **_green_metrics(results),
     )
 
 
 def _acceptance(results: Sequence[TaskResult]) -> float | None:
     drafted = sum(r.draft_tokens for r in results)
     return round(sum(r.draft_accepted for r in results) / drafted, 4) if drafted else None
+
+
+def precision_recall(
+    results: Sequence[TaskResult], green: Sequence[bool | None]
+) -> tuple[int | None, float | None, float | None]:
+    """``(green, precision, recall)`` of a per-task green verdict against ``passed``
+    (tasks whose verdict is ``None`` are left out; ``None`` where a ratio has no base)."""
+    pairs = [(r.passed, g) for r, g in zip(results, green, strict=True) if g is not None]
+    if not pairs:
+        return None, None, None
+    greens = sum(g for _, g in pairs)
+    correct = sum(p for p, _ in pairs)
+    both = sum(p and g for p, g in pairs)
+    return greens, both / greens if greens else None, both / correct if correct else None
+
+
+def _green_metrics(results: Sequence[TaskResult]) -> dict[str, float | int | None]:
+    green, precision, recall = precision_recall(results, [r.own_tests_green for r in results])
+    _, tests_precision, tests_recall = precision_recall(results, [r.tests_green for r in results])
+    scores = [r.mutation_score for r in results if r.mutation_score is not None]
+    return {
+        "green": green,
+        "green_precision": precision,
+        "green_recall": recall,
+        "tests_green_precision": tests_precision,
+        "tests_green_recall": tests_recall,
+        "mutation_score_median": statistics.median(scores) if scores else None,
+    }
 
 
 def _chosen_passed(result: TaskResult) -> bool:

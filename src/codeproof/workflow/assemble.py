@@ -29,6 +29,7 @@ from codeproof.core.types import (
     Spec,
 )
 from codeproof.languages import registry
+from codeproof.workflow.proof_report import proof_cell, proof_section
 
 logger = logging.getLogger(__name__)
 
@@ -71,21 +72,22 @@ def render_report_md(report: RunReport) -> str:
         "",
         "## Modules",
         "",
-        "| Module | Status | Attempts | Tests passed | Findings | Test changes | Tokens |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| Module | Status | Proof | Attempts | Tests passed | Findings | Test changes | Tokens |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for m in report.modules:
         lines.append(
-            f"| `{m.name}` | {m.status} | {m.attempts} | {m.tests_passed}/{m.tests_total} | "
-            f"{len(m.findings)} | {len(m.test_changes)} | {m.usage.total_tokens} |"
+            f"| `{m.name}` | {m.status} | {proof_cell(m)} | {m.attempts} | "
+            f"{m.tests_passed}/{m.tests_total} | {len(m.findings)} | {len(m.test_changes)} | "
+            f"{m.usage.total_tokens} |"
         )
     lines += [
         "",
         "## Totals",
         "",
-        "| Modules | Passed | Failed | Skipped | Tests passed | Attempts | Findings |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-        f"| {t.modules} | {t.passed} | {t.failed} | {t.skipped} | "
+        "| Modules | Passed | Weak | Failed | Skipped | Tests passed | Attempts | Findings |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| {t.modules} | {t.passed} | {t.weak} | {t.failed} | {t.skipped} | "
         f"{t.tests_passed}/{t.tests_total} | {t.attempts} | {t.findings} |",
         "",
         "## Model usage",
@@ -95,6 +97,7 @@ def render_report_md(report: RunReport) -> str:
         f"| {u.calls} | {u.cache_hits} | {u.prompt_tokens} | {u.completion_tokens} | "
         f"{u.latency_s:.1f} | {u.cost_usd:.4f} |",
     ]
+    lines += proof_section(report.modules)
     lines += _details(
         "Security findings",
         {m.name: [_finding_line(f) for f in m.findings] for m in report.modules},

@@ -4,8 +4,8 @@
 
     intake ⟲ (clarify rounds) → analyze → modules → ┐
       ┌──────────────────────────────────────────────┘
-      └→ plan ─┬→ design_tests ─┬→ execute ─→ finish ─→ plan (next module) | document → assemble
-               └→ write_code  ──┘   ↑ ↓ ↓            ↑
+      └→ plan ─┬→ design_tests ─┬→ execute ─→ prove ⟲ ─→ finish ─→ plan (next module) | document
+               └→ write_code  ──┘   ↑ ↓ ↓       ↑ ↓ ↑ ask ⟲                            → assemble
                          draw | repair ┘ escalate ┘ (react: plan | execute | repair)
 
 The module nodes are thin adapters over :mod:`codeproof.engine` (the evaluation runs
@@ -13,7 +13,10 @@ the same steps). ``design_tests`` and ``write_code`` (the first draft) are paral
 branches (fan-out/fan-in): both decode at once on providers with two slots. After each
 execution :func:`codeproof.engine.policy.next_step` decides: finish when settled, draw
 more drafts while the evidence is against the choice, repair what a repair can fix,
-else escalate. Each node is wrapped so that its inputs and outputs land in the audit
+else escalate. A settled module is proven (:mod:`codeproof.workflow.proof_nodes`): the
+strength of its tests measured, checks added, and the drafts' disagreements asked
+(``ask``); an answer the chosen code does not give sends it back to ``execute``. Each
+node is wrapped so that its inputs and outputs land in the audit
 trail.
 """
 
@@ -29,6 +32,7 @@ from langgraph.graph.state import CompiledStateGraph
 from codeproof.engine.context import ContextFn
 from codeproof.workflow import module_nodes as mn
 from codeproof.workflow import nodes as rn
+from codeproof.workflow import proof_nodes as pn
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.models import WorkflowState
 
@@ -46,6 +50,8 @@ NODES: dict[str, tuple[NodeFn, tuple[str, ...]]] = {
     "draw": (mn.draw, ("spec", "current", "work")),
     "repair": (mn.repair, ("spec", "current", "work")),
     "escalate": (mn.escalate, ("current", "work")),
+    "prove": (pn.prove, ("spec", "current", "work")),
+    "ask": (pn.ask, ("current", "work")),
     "finish": (mn.finish, ("current", "work")),
     "document": (rn.document, ("spec", "outcomes")),
     "assemble": (rn.assemble, ("spec", "outcomes", "docs")),
@@ -120,11 +126,19 @@ def build_graph(
     g.add_edge("plan", "write_code")
     g.add_edge(["design_tests", "write_code"], "execute")
     g.add_conditional_edges(
-        "execute", lambda s: mn.after_execute(deps, s), ["finish", "draw", "repair", "escalate"]
+        "execute",
+        lambda s: mn.after_execute(deps, s),
+        {"finish": "prove", "draw": "draw", "repair": "repair", "escalate": "escalate"},
     )
     g.add_edge("draw", "execute")
     g.add_edge("repair", "execute")
-    g.add_conditional_edges("escalate", mn.after_escalate, ["finish", "plan", "execute", "repair"])
+    g.add_conditional_edges(
+        "escalate",
+        mn.after_escalate,
+        {"finish": "prove", "plan": "plan", "execute": "execute", "repair": "repair"},
+    )
+    for node in ("prove", "ask"):
+        g.add_conditional_edges(node, pn.after, ["ask", "execute", "prove", "finish"])
     g.add_conditional_edges("finish", mn.after_finish, ["plan", "document"])
     g.add_edge("document", "assemble")
     g.add_edge("assemble", END)

@@ -56,12 +56,21 @@ class EscalationDecision(BaseModel):
     request: str | None = Field(default=None, description="An edited request (re-analyzed).")
 
 
-Decision = ClarifyAnswer | ModuleSelection | EscalationDecision
-InterruptKind = Literal["clarify", "modules", "escalation"]
+class QuestionAnswer(BaseModel):
+    """The expected result of a question's call: one of the choices' ``value`` as given,
+    or a value typed as a literal of the module's language (``'a-b'``, ``[1, 2]``,
+    ``raises ValueError``; text that is no literal is taken as a string)."""
+
+    value: str = Field(min_length=1)
+
+
+Decision = ClarifyAnswer | ModuleSelection | EscalationDecision | QuestionAnswer
+InterruptKind = Literal["clarify", "modules", "escalation", "question"]
 DECISION_TYPES: dict[str, type[BaseModel]] = {
     "clarify": ClarifyAnswer,
     "modules": ModuleSelection,
     "escalation": EscalationDecision,
+    "question": QuestionAnswer,
 }
 
 # -- what the graph shows the human ------------------------------------------------------
@@ -162,11 +171,46 @@ class FailureReport(BaseModel):
         return EscalationDecision(action="continue").model_dump(mode="json", exclude_none=True)
 
 
-Question = ClarifyRequest | ModulesRequest | FailureReport
-QUESTION_TYPES: dict[str, type[ClarifyRequest | ModulesRequest | FailureReport]] = {
+class ChoiceShown(BaseModel):
+    """One answer the drafts gave to a question."""
+
+    value: str
+    """What to answer to pick it (as the probe printed it)."""
+    shown: str
+    """How a person reads it (``raises ValueError`` for ``!ValueError``)."""
+    drafts: int
+    """How many distinct drafts return it."""
+    chosen: bool = False
+    """The chosen code returns it."""
+
+
+class QuestionRequest(BaseModel):
+    """An input on which the drafts return different results: what should it give?
+
+    Self-describing: ``question`` is the whole question in words, ``choices`` say how
+    many drafts gave each answer, ``default`` is what ``--yes`` answers (what most
+    drafts give). The answer (:class:`QuestionAnswer`) becomes a stated example of the
+    module, never set aside.
+    """
+
+    kind: Literal["question"] = "question"
+    module: str
+    call: str
+    question: str
+    choices: list[ChoiceShown]
+    default: str
+    number: int
+    """This question's number among the module's questions (1-based)."""
+    limit: int
+    """Questions per module at most."""
+
+
+Question = ClarifyRequest | ModulesRequest | FailureReport | QuestionRequest
+QUESTION_TYPES: dict[str, type[Question]] = {
     "clarify": ClarifyRequest,
     "modules": ModulesRequest,
     "escalation": FailureReport,
+    "question": QuestionRequest,
 }
 """Interrupt kind -> the value the graph shows (``DECISION_TYPES``: what it accepts)."""
 
@@ -218,6 +262,8 @@ __all__ = [
     "ModuleSelection",
     "ModulesRequest",
     "Question",
+    "QuestionAnswer",
+    "QuestionRequest",
     "Work",
     "WorkflowState",
 ]

@@ -22,6 +22,7 @@ from codeproof.engine.drafting import design_tests as engine_design_tests
 from codeproof.engine.drafting import first_draft
 from codeproof.engine.executing import execute as engine_execute
 from codeproof.engine.policy import next_step
+from codeproof.engine.proving import status_of
 from codeproof.engine.scan import scan_module
 from codeproof.engine.state import Draft, Work
 from codeproof.llm.base import ChatModel
@@ -61,6 +62,7 @@ def engine_options(deps: Deps) -> EngineOptions:
         max_drafts=options.candidates,
         probe_inputs=options.probe_inputs,
         timeout_s=deps.settings.sandbox.timeout_s,
+        **deps.settings.proof.engine_options(),
     )
 
 
@@ -259,19 +261,22 @@ def after_escalate(state: WorkflowState) -> Literal["finish", "plan", "execute",
 
 
 def finish(deps: Deps, state: WorkflowState) -> Update:
-    """Security-scan the module and record its outcome; move to the next module."""
+    """Security-scan the module and record its outcome (its status as strong as its
+    proof); move to the next module."""
     module, work = current_module(state), work_of(state)
-    work = loop.settle(work, "finish" if work.verdict == "passed" else "escalate")
+    if work.proof is None:  # proven modules are settled already
+        work = loop.settle(work, "finish" if work.verdict == "passed" else "escalate")
     files = work.files or {}
     outcome = ModuleOutcome(
         module=module,
         files=files,
         tests=work.tests,
-        status="passed" if work.verdict == "passed" else "failed",
+        status=status_of(work),
         attempts=work.attempts_total,
         report=work.report,
         scan=scan_module(files, module.language),
         test_changes=work.test_changes,
+        proof=work.proof,
     )
     outcomes = [*state.get("outcomes", []), outcome.model_dump(mode="json")]
     current = state.get("current", 0) + 1

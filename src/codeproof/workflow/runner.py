@@ -36,6 +36,8 @@ from codeproof.workflow.models import (
     FailureReport,
     ModuleSelection,
     ModulesRequest,
+    QuestionAnswer,
+    QuestionRequest,
     WorkflowState,
 )
 from codeproof.workflow.project import Project
@@ -53,10 +55,12 @@ class Human(Protocol):
 
     def escalate(self, report: FailureReport) -> EscalationDecision: ...
 
+    def answer(self, request: QuestionRequest) -> QuestionAnswer: ...
+
 
 class AutoHuman:
     """``--yes``: each question's ``default``: proceed on assumptions, accept the modules,
-    continue past failures."""
+    continue past failures, answer the proof's questions with what most drafts give."""
 
     def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
         return ClarifyAnswer.model_validate(request.default)
@@ -67,11 +71,15 @@ class AutoHuman:
     def escalate(self, report: FailureReport) -> EscalationDecision:
         return EscalationDecision.model_validate(report.default)
 
+    def answer(self, request: QuestionRequest) -> QuestionAnswer:
+        return QuestionAnswer(value=request.default)
+
 
 _ASK: dict[str, Callable[[Human, Any], BaseModel]] = {
     "clarify": lambda h, v: h.clarify(ClarifyRequest.model_validate(v)),
     "modules": lambda h, v: h.select_modules(ModulesRequest.model_validate(v)),
     "escalation": lambda h, v: h.escalate(FailureReport.model_validate(v)),
+    "question": lambda h, v: h.answer(QuestionRequest.model_validate(v)),
 }
 """Interrupt kind -> how the human is asked."""
 

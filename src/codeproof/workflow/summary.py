@@ -21,6 +21,8 @@ class ModuleLine(BaseModel):
     passed: int = 0
     total: int = 0
     findings: int = 0
+    proof: str = ""
+    """The proof's strength and mutation score (``strong (85%)``), once finished."""
 
 
 class RunSummary(BaseModel):
@@ -68,7 +70,16 @@ def _apply_outcome(lines: dict[str, ModuleLine], outcome: dict[str, Any]) -> Non
         passed=int(report.get("passed", 0)),
         total=int(report.get("total", 0)),
         findings=len(outcome.get("scan", [])),
+        proof=_proof_text(outcome.get("proof")),
     )
+
+
+def _proof_text(proof: Any) -> str:
+    if not isinstance(proof, dict):
+        return ""
+    score = (proof.get("mutation") or {}).get("score")
+    strength = str(proof.get("strength", ""))
+    return strength if score is None else f"{strength} ({score:.0%})"
 
 
 def summarize(run: RunInfo, events: Sequence[Event]) -> RunSummary:

@@ -1,0 +1,97 @@
+"""Where the drafts disagree: inputs that become questions for the human, and inputs
+whose output the drafts agree on (the only expected values the proof may use).
+
+The drafts are independent readings of the same request; an input on which they return
+different results is one the request (or the chosen code) may get wrong, and one concrete
+question settles it: ``slugify('a - b')``: ``'a-b'`` (2 drafts) or ``'a---b'`` (1)? Each
+distinct draft counts once (a repeated draft is no second opinion); the chosen code is
+one of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+
+from codeproof.core.types import ProofQuestion, QuestionChoice
+
+Outputs = list[str] | None
+
+MIN_AGREEING = 2
+"""Distinct drafts (the chosen code included) that must give an output before it is an
+expected value of a check."""
+
+UNSETTLED = ("!TimeoutError", "!import")
+"""Outputs that say nothing about the task (a hang, a module that does not load)."""
+
+
+def _settled(output: str) -> bool:
+    return not output.startswith(UNSETTLED) and output != "!CompileError"
+
+
+def agreed(chosen: Sequence[str], others: Sequence[Outputs], *, errors: bool) -> dict[int, str]:
+    """Input index -> the chosen code's output, where at least :data:`MIN_AGREEING`
+    distinct drafts (the chosen code and ``others``) give it and more than half of those
+    probed do. An error is an expected value only if ``errors`` and every probed draft
+    raises it."""
+    probed = [o for o in others if o is not None]
+    out = {}
+    for k, mine in enumerate(chosen):
+        if not _settled(mine):
+            continue
+        same = 1 + sum(1 for o in probed if o[k] == mine)
+        voters = 1 + len(probed)
+        if mine.startswith("!") and not (errors and same == voters):
+            continue
+        if same >= MIN_AGREEING and 2 * same > voters:
+            out[k] = mine
+    return out
+
+
+def questions(
+    calls: Sequence[str],
+    chosen: Sequence[str],
+    others: Sequence[Outputs],
+    *,
+    asked: Collection[str] = (),
+    limit: int = 3,
+) -> list[ProofQuestion]:
+    """Up to ``limit`` questions on the ``calls`` the drafts split on, most informative
+    first: where the chosen code is not among the most given answers, then where more
+    drafts disagree with it; an input splitting the drafts exactly as a question already
+    taken does adds nothing and is left out. ``asked`` calls are not asked again."""
+    if limit <= 0:
+        return []
+    probed = [o for o in others if o is not None]
+    ranked: list[tuple[tuple[int, int, int, int], ProofQuestion, frozenset[frozenset[int]]]] = []
+    for k, call in enumerate(calls):
+        votes = [chosen[k], *(o[k] for o in probed)]
+        if call in asked or not all(_settled(v) for v in votes):
+            continue
+        counts = Counter(votes)
+        if len(counts) < 2:
+            continue
+        choices = sorted(
+            (QuestionChoice(value=v, drafts=n, chosen=v == chosen[k]) for v, n in counts.items()),
+            key=lambda c: (-c.drafts, not c.chosen),
+        )
+        default = choices[0].value
+        against = len(votes) - counts[chosen[k]]
+        rank = (int(default != chosen[k]), against, len(counts), -k)
+        split = frozenset(
+            frozenset(i for i, v in enumerate(votes) if v == value) for value in counts
+        )
+        ranked.append((rank, ProofQuestion(call=call, choices=choices, default=default), split))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    out: list[ProofQuestion] = []
+    splits: set[frozenset[frozenset[int]]] = set()
+    for _, question, split in ranked:
+        if split not in splits and len(out) < limit:
+            splits.add(split)
+            out.append(question)
+    return out
+
+
+def shown(value: str) -> str:
+    """An output as a person reads it (``!ValueError`` is ``raises ValueError``)."""
+    return f"raises {value[1:]}" if value.startswith("!") else value

@@ -11,8 +11,8 @@ from __future__ import annotations
 from codeproof.core.types import Module, ProofQuestion, Spec
 from codeproof.engine.answering import after_proof, answer
 from codeproof.engine.context import Context, EngineOptions
-from codeproof.engine.loop import build, prepare, settle, start
 from codeproof.engine.executing import execute
+from codeproof.engine.loop import build, prepare, settle, start
 from codeproof.engine.proving import prove, status_of
 from codeproof.llm.base import ChatModel
 from codeproof.llm.fake import FakeModel

@@ -157,9 +157,15 @@ def test_mutants_parse_differ_once_each_and_change_one_place(language: str) -> N
     for mutant in mutants:
         assert mutant.source != source
         assert not parse(language, mutant.source).has_error
-        # one edit: the text around the change is the original's
-        prefix = next(i for i, (a, b) in enumerate(zip(source, mutant.source)) if a != b)
-        assert source.count("\n") - mutant.source.count("\n") in (0, 1, 2) and prefix > 0
+        # one edit, within the snippet the label shows: the rest is the original's
+        start = next(
+            i for i, (a, b) in enumerate(zip(source, mutant.source, strict=False)) if a != b
+        )
+        end = 0
+        while end < len(source) - start and source[-1 - end] == mutant.source[-1 - end]:
+            end += 1
+        assert source[start : len(source) - end] in mutant.before
+        assert mutant.after in mutant.source
     if language == "python":
         for mutant in mutants:
             ast.parse(mutant.source)

@@ -62,7 +62,8 @@ CASES: dict[str, dict[str, Any]] = {
         "tests": {
             "SlugTest.java": "import org.junit.jupiter.api.Test;\n"
             "import static org.junit.jupiter.api.Assertions.*;\n\nclass SlugTest {\n"
-            '    @Test void words() { assertEquals("hello-world", new Slug().slugify("Hello World")); }\n'
+            "    @Test void words() {\n"
+            '        assertEquals("hello-world", new Slug().slugify("Hello World"));\n    }\n'
             '    @Test void lower() { assertEquals("abc", new Slug().slugify("ABC")); }\n}\n'
         },
         "chosen": "public class Slug {\n    public String slugify(String text) {\n"

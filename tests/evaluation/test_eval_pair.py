@@ -40,8 +40,10 @@ def _run(
     store.prepare(info, resume=False)
     for task_id, ok in passed.items():
         status = "passed" if ok else "failed"
+        green = ok if mode == "pipeline" else None
         store.append(TaskResult(task_id=task_id, mode=mode, language="python", passed=ok,
-                                status=status, prompt_tokens=10, llm_calls=1))  # fmt: skip
+                                status=status, prompt_tokens=10, llm_calls=1,
+                                own_tests_green=green))  # fmt: skip
     return out
 
 
@@ -196,6 +198,9 @@ def test_cli_prints_the_difference(
     text = " ".join(stdout.split())
     assert "2 task(s) paired: single-shot 50.0%, pipeline 100.0%, difference +50.0 points" in text
     assert "1 pipeline result(s) have no single-shot result" in text
+    assert "pipeline green precision 100.0% (correct among 2 green), green recall 100.0%" in text
+    report = (out / "report.md").read_text()
+    assert "| green precision (correct among green) | – | 1.000 |" in report
 
 
 def test_cli_user_error_is_one_line_without_traceback(

@@ -94,3 +94,51 @@ def test_reports_are_written_self_contained(tmp_path: Path) -> None:
     for key in FIGURES:
         assert f"(fig-{key}.svg)" in md
         assert (tmp_path / f"fig-{key}.svg").read_text().startswith("<svg")
+
+
+GREEN = [
+    _result("pipeline", i, p, own_tests_green=g, tests_green=t, mutation_score=m)
+    for i, p, g, t, m in [
+        (1, True, True, True, 0.9),  # green and correct
+        (2, False, True, True, 0.7),  # green yet wrong: a false green
+        (3, True, False, True, 0.4),  # correct, tests pass, proof weak: not green
+        (4, True, False, False, None),  # correct but its own tests fail
+        (5, False, False, True, 0.2),  # wrong, tests pass: the proof kept it from green
+        (6, False, None, None, None),  # an error: no verdict, left out
+    ]
+]
+
+
+def test_green_precision_and_recall_next_to_pass_at_1() -> None:
+    pipeline = summarize(GREEN).modes["pipeline"]
+    assert (pipeline.passed, pipeline.pass_at_1) == (3, 0.5)
+    assert pipeline.green == 2
+    assert pipeline.green_precision == 0.5  # 1 correct among the 2 green
+    assert pipeline.green_recall == pytest.approx(1 / 3)  # 1 green among the 3 correct
+    assert pipeline.tests_green_precision == 0.5  # 2 correct among 4 whose tests pass
+    assert pipeline.tests_green_recall == pytest.approx(2 / 3)
+    assert pipeline.mutation_score_median == 0.55
+    single = summarize(SINGLE).modes["single"]
+    assert (single.green, single.green_precision, single.green_recall) == (None, None, None)
+
+
+def test_green_metrics_have_no_base_without_greens_or_correct_tasks() -> None:
+    wrong = [_result("pipeline", i, False, own_tests_green=False) for i in range(3)]
+    pipeline = summarize(wrong).modes["pipeline"]
+    assert (pipeline.green, pipeline.green_precision, pipeline.green_recall) == (0, None, None)
+
+
+def test_report_shows_green_precision_and_recall(tmp_path: Path) -> None:
+    info = RunInfo(
+        dataset="tiny", provider="fake", model="m", modes=["pipeline"], limit=None,
+        sample_seed=0, max_attempts=5, task_ids=[r.task_id for r in GREEN],
+    )  # fmt: skip
+    write_reports(tmp_path, info, GREEN)
+    md = (tmp_path / "report.md").read_text()
+    assert "| pass@1 (hidden tests) | 0.500 |" in md
+    assert "| green precision (correct among green) | 0.500 |" in md
+    assert "| green recall (green among correct) | 0.333 |" in md
+    assert "| tests-green precision (before the proof) | 0.500 |" in md
+    assert "| median mutation score | 0.550 |" in md
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["modes"]["pipeline"]["green_recall"] == pytest.approx(1 / 3)

@@ -1,0 +1,98 @@
+"""The report's Proof column and section, and the strength grading behind the status."""
+
+from __future__ import annotations
+
+from codeproof.core.types import (
+    Module,
+    ModuleOutcome,
+    ModuleReport,
+    Mutation,
+    ProofCheck,
+    ProofQuestion,
+    QuestionChoice,
+    RunReport,
+)
+from codeproof.proof.strength import grade, status
+from codeproof.workflow.assemble import render_report_md
+
+MODULE = Module(name="slugify", purpose="", language="python", public_interface="slugify(t)")
+
+
+def _mutation(killed: int, by_checks: int, tested: int, **kw: object) -> Mutation:
+    survivors = [f"line {i} (constant): `1` -> `2`" for i in range(tested - killed - by_checks)]
+    return Mutation(
+        generated=30, sampled=20, probed=20, equivalent=3, stillborn=1, behaviours=tested,
+        tested=tested, killed=killed, killed_by_checks=by_checks, survivors=survivors,
+        operators={"regex": 5, "constant": 15}, inputs=12, seconds=14.2, budget_s=120, **kw,
+    )  # fmt: skip
+
+
+def test_strength_thresholds_and_status() -> None:
+    assert grade(_mutation(8, 0, 10), 3).strength == "strong"
+    assert grade(_mutation(6, 1, 10), 5).strength == "moderate"
+    weak = grade(_mutation(5, 0, 10), 5)
+    assert weak.strength == "weak" and weak.weaknesses[0].startswith(
+        "mutation score 50% (at least 60% needed): 5 mutant(s) survive the tests, e.g. line 0"
+    )
+    few = grade(_mutation(10, 0, 10), 2)
+    assert few.strength == "weak"
+    assert few.weaknesses == ["2 distinct check(s) in the kept tests (at least 3 needed)"]
+    cut = grade(_mutation(2, 0, 2, timed_out=True), 4)
+    assert (
+        cut.strength == "unmeasured" and "the time box (120 s) ended after 2" in cut.weaknesses[0]
+    )
+    none = grade(None, 4, "no test ran on the code")
+    assert none.strength == "unmeasured" and none.weaknesses == ["no test ran on the code"]
+    assert status("passed", grade(_mutation(8, 0, 10), 3)) == "passed"
+    assert status("passed", weak) == status("passed", none) == status("passed", None) == "weak"
+    assert status("failed", grade(_mutation(8, 0, 10), 3)) == "failed"
+
+
+def test_the_report_says_how_strong_the_proof_is() -> None:
+    proof = grade(_mutation(7, 2, 10), 6).model_copy(
+        update={
+            "checks": 8,
+            "distinct_checks": 6,
+            "drafts": 3,
+            "added": [
+                ProofCheck(
+                    call="slugify('x,y')",
+                    expected="'x-y'",
+                    origin="agreement",
+                    kills=["line 3 (regex): `'[^a-z]+'` -> `'[^a-z]'`"],
+                ),
+            ],
+            "set_aside": [
+                "test_slugify.py::slugify('A') == 'A' (the agreeing candidates return 'a')"
+            ],
+            "questions": [
+                ProofQuestion(
+                    call="slugify('a - b')",
+                    choices=[
+                        QuestionChoice(value="'a-b'", drafts=2),
+                        QuestionChoice(value="'a---b'", drafts=1, chosen=True),
+                    ],
+                    default="'a-b'",
+                    answer="'a-b'",
+                    by="default",
+                )
+            ],
+        }
+    )
+    outcome = ModuleOutcome(module=MODULE, status=status("passed", proof), proof=proof)
+    line = ModuleReport.from_outcome(outcome)
+    assert line.mutation_score == 0.9 and line.status == "passed"
+    md = render_report_md(RunReport(title="t", modules=[line]))
+    assert "| `slugify` | passed | strong (90%) |" in md
+    assert "- Status: passed; proof: strong" in md
+    assert "- Mutation score: 90% (9 of 10 mutant behaviours told apart by the kept tests; " in md
+    assert "70% before the proof's checks)" in md
+    assert "3 look equivalent, 1 do not compile or load, 10 distinct behaviours" in md
+    assert "- Checks kept: 8 (6 distinct); drafts compared: 3" in md
+    assert "  - `slugify('x,y')` gives `'x-y'` (agreement; tells apart line 3 (regex)" in md
+    assert "  - test_slugify.py::slugify('A') == 'A'" in md
+    assert (
+        "  - `slugify('a - b')`: `'a-b'` (2 drafts), `'a---b'` (1 draft, the chosen code); "
+        "assumed (`--yes`: what most drafts return): `'a-b'`"
+    ) in md
+    assert "- Surviving mutants (no kept test tells them apart):\n  - line 0 (constant)" in md

@@ -148,10 +148,10 @@ def _probe_all(
     outputs: list[list[str] | None] = [original]
     hung: set[int] = set()
     for i in range(len(analysis.mutants)):
-        if clock.left <= 0:
+        if clock.left < limit:  # a run the time box would cut is no evidence of a hang
             analysis.mutation.timed_out = True
             break
-        got, _, hang = probe_outputs(ctx, analysis.files(files, i), calls, min(limit, clock.left))
+        got, _, hang = probe_outputs(ctx, analysis.files(files, i), calls, limit)
         if hang:
             hung.add(i)
             got = [HANG] * len(calls)
@@ -181,11 +181,11 @@ def _test_all(
         key = digest(analysis.mutants[first][1].source)
         if first in hung or key in killed_before:
             behaviour.killed = True
-        elif clock.left <= 0:
+        elif clock.left < timeout:  # a run the time box would cut is no evidence of a kill
             analysis.mutation.timed_out = True
             break
         else:
-            run = ctx.run_tests(analysis.files(files, first), tests, min(timeout, clock.left))
+            run = ctx.run_tests(analysis.files(files, first), tests, timeout)
             if not probed and run.total == 0 and not run.timed_out:
                 grouping.behaviours.remove(behaviour)
                 grouping.stillborn.append(first)

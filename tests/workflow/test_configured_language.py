@@ -91,7 +91,10 @@ def test_a_configured_language_is_planned_written_and_tested(textlang, tmp_path)
         ]
     assert result.status == "done"
     [outcome] = finish.payload["output"]["outcomes"]
-    assert outcome["status"] == "passed"
+    # its tests pass, but without code mutants for the language the proof is unmeasured
+    assert outcome["status"] == "weak" and outcome["report"]["passed"] == 1
+    assert outcome["proof"]["strength"] == "unmeasured"
+    assert outcome["proof"]["weaknesses"][0].startswith("no code mutants for textlang")
     assert outcome["files"] == {"greet.tl": "say hello\n"}
     assert outcome["tests"] == {"greet_test.tl": "expect greet(1)\n"}
     assert (tmp_path / "out" / "greet.tl").read_text() == "say hello\n"

@@ -78,7 +78,7 @@ def prove(ctx: Context, work: Work) -> Work:
     added, checks, report = _strengthen(ctx, work, analysis, probes, expected, report)
     tests = {**tests, **checks}
     total, distinct = count_checks(ctx.module.language, tests)
-    proof = grade(analysis.mutation, distinct).model_copy(
+    proof = grade(analysis.mutation, distinct, _unmeasured(ctx, analysis)).model_copy(
         update={
             "checks": total,
             "distinct_checks": distinct,
@@ -96,6 +96,18 @@ def prove(ctx: Context, work: Work) -> Work:
         }
     )
     return _done(ctx, work, proof, started)
+
+
+def _unmeasured(ctx: Context, analysis: Analysis) -> str:
+    """Why no mutant behaviour ran against the tests, in words."""
+    mutation = analysis.mutation
+    if ctx.language.proving.mutants is None:
+        return f"no code mutants for {ctx.language.name}: the tests' strength is not measured"
+    if not mutation.generated:
+        return "no code mutant could be made of the code"
+    if mutation.probed and not mutation.behaviours:
+        return f"all {mutation.probed} mutants run look equivalent or do not compile"
+    return "the time box ended before any mutant behaviour ran against the tests"
 
 
 def _done(ctx: Context, work: Work, proof: Proof, started: float) -> Work:

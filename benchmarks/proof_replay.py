@@ -26,7 +26,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from codeproof.core.config import load_settings
-from codeproof.core.types import Proof
+from codeproof.core.proof import Proof
 from codeproof.engine.context import EngineOptions
 from codeproof.engine.proving import prove
 from codeproof.engine.state import Draft, Work

@@ -8,7 +8,8 @@ score, adds checks that kill survivors, and grades the proof.
 
 from __future__ import annotations
 
-from codeproof.core.types import Module, ProofQuestion, Spec
+from codeproof.core.proof import ProofQuestion
+from codeproof.core.types import Module, Spec
 from codeproof.engine.answering import after_proof, answer
 from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.executing import execute

@@ -16,7 +16,8 @@ from rich.console import Console
 from wf_world import GOOD, ScriptedHuman, World
 
 from codeproof.commands.display import JsonEvents, JsonHuman, _ask_question
-from codeproof.core.types import ModuleOutcome, ProofQuestion, QuestionChoice
+from codeproof.core.proof import ProofQuestion, QuestionChoice
+from codeproof.core.types import ModuleOutcome
 from codeproof.workflow.models import QuestionAnswer, QuestionRequest
 from codeproof.workflow.proof_nodes import request_for
 from codeproof.workflow.runner import AutoHuman

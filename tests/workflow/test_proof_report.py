@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from codeproof.core.types import (
-    Module,
-    ModuleOutcome,
-    ModuleReport,
-    Mutation,
-    ProofCheck,
-    ProofQuestion,
-    QuestionChoice,
-    RunReport,
-)
+from codeproof.core.proof import Mutation, ProofCheck, ProofQuestion, QuestionChoice
+from codeproof.core.types import Module, ModuleOutcome, ModuleReport, RunReport
 from codeproof.proof.strength import grade, status
 from codeproof.workflow.assemble import render_report_md
 

@@ -15,7 +15,7 @@ from typing import Literal
 
 from codeproof.choosing.examples import example_tests
 from codeproof.choosing.probing import example_checks
-from codeproof.core.types import Proof, ProofQuestion
+from codeproof.core.proof import Proof, ProofQuestion
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
 from codeproof.languages.values import raised_error

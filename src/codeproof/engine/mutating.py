@@ -17,7 +17,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from codeproof.core.types import Mutation, TestReport
+from codeproof.core.proof import Mutation
+from codeproof.core.types import TestReport
 from codeproof.engine.context import Context, digest
 from codeproof.languages.base import CALL_TIMEOUT_S, MARK
 from codeproof.languages.code_mutants import CodeMutant

@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from codeproof.core.types import Proof, ProofQuestion, TestReport
+from codeproof.core.proof import Proof, ProofQuestion
+from codeproof.core.types import TestReport
 
 DraftSource = Literal["direct", "spec", "repair"]
 """Where a draft comes from: a completion of the user's own words as written, the

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codeproof.core.types import Module, Proof, TestReport
+from codeproof.core.proof import Proof
+from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.loop import build
 from codeproof.engine.proving import status_of

@@ -25,7 +25,7 @@ from codeproof.core.errors import (
     StructuredOutputError,
     ToolchainError,
 )
-from codeproof.core.types import Proof
+from codeproof.core.proof import Proof
 from codeproof.engine.context import EngineOptions
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.extract import assemble

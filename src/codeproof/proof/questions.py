@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from codeproof.core.types import ProofQuestion, QuestionChoice
+from codeproof.core.proof import ProofQuestion, QuestionChoice
 
 Outputs = list[str] | None
 

@@ -18,7 +18,8 @@ Code that passes its tests with a weak or unmeasured proof is ``weak``, not ``pa
 
 from __future__ import annotations
 
-from codeproof.core.types import ModuleStatus, Mutation, Proof, Strength
+from codeproof.core.proof import Mutation, Proof, Strength
+from codeproof.core.types import ModuleStatus
 
 STRONG = 0.8
 MODERATE = 0.6

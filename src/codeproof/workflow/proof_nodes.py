@@ -14,7 +14,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from codeproof.core.types import ProofQuestion
+from codeproof.core.proof import ProofQuestion
 from codeproof.engine import loop
 from codeproof.engine.answering import After, after_proof, answer, answer_pending
 from codeproof.engine.proving import prove as engine_prove

@@ -27,6 +27,9 @@ from codeproof.toolchains.api import ToolchainAPI
 
 logger = logging.getLogger(__name__)
 
+WRITTEN = frozenset({"passed", "weak"})
+"""Statuses of modules placed in the project: their tests pass (``weak``: on a weak
+proof, which the report's Proof section shows)."""
 MAX_FILES = 3000
 MAX_BYTES = 30_000_000
 SKIP_DIRS = frozenset(
@@ -151,7 +154,7 @@ class Project:
         placed_sources: dict[str, str] = {}
         placed_tests: dict[str, str] = {}
         for outcome in earlier:
-            if outcome.status == "passed":
+            if outcome.status in WRITTEN:
                 placed_sources.update(self.placed(outcome.files, stems))
                 placed_tests.update(self.placed(outcome.tests, stems))
         placed_sources.update(self.placed(files, stems))

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from codeproof.core.types import FileChange, ModuleOutcome, ProjectResult
 from codeproof.toolchains.api import ToolchainAPI
-from codeproof.workflow.project import Project, judge
+from codeproof.workflow.project import WRITTEN, Project, judge
 
 logger = logging.getLogger(__name__)
 
@@ -35,8 +35,8 @@ class GitFailed(Exception):
 
 
 def plan_changes(project: Project, outcomes: Sequence[ModuleOutcome]) -> list[FileChange]:
-    """The files the passed modules add to or change in the project."""
-    passed = [o for o in outcomes if o.status == "passed"]
+    """The files the modules whose tests pass add to or change in the project."""
+    passed = [o for o in outcomes if o.status in WRITTEN]
     stems = {PurePosixPath(p).stem for o in passed for p in o.files}
     changes: dict[str, FileChange] = {}
     for outcome in passed:

@@ -1,5 +1,6 @@
-"""Interrupt values describe themselves (kind, question, choices, default), the default
-is exactly what --yes answers, and answers are checked against the question."""
+"""Interrupt values describe themselves (kind, question, choices, default; the proof's
+question too), the default is exactly what --yes answers, and answers are checked against
+the question."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from codeproof.workflow.models import (
     DECISION_TYPES,
     QUESTION_TYPES,
     AttemptRecord,
+    ChoiceShown,
     ClarifyRequest,
     FailureReport,
     ModulesRequest,
+    QuestionRequest,
 )
 from codeproof.workflow.runner import AutoHuman, Pending, check_answer
 
@@ -35,6 +38,18 @@ QUESTIONS = {
         likely_cause="a wrong regex",
         files={"slugify.py": "x"},
         tests={"test_slugify.py": "y"},
+    ),
+    "question": QuestionRequest(
+        module="slugify",
+        call="slugify('a - b')",
+        question="`slugify('a - b')`: `'a-b'` (2 drafts) or `'a---b'` (1 draft)?",
+        results=[
+            ChoiceShown(value="'a-b'", shown="'a-b'", drafts=2),
+            ChoiceShown(value="'a---b'", shown="'a---b'", drafts=1, chosen=True),
+        ],
+        suggested="'a-b'",
+        number=1,
+        limit=3,
     ),
 }
 
@@ -60,6 +75,9 @@ def test_the_question_texts_say_what_is_asked():
     assert isinstance(report, FailureReport)
     assert "after 5 attempt(s) (stuck" in report.question and "a wrong regex" in report.question
     assert report.choices == ["react", "continue", "stop"]
+    question = QUESTIONS["question"]
+    assert isinstance(question, QuestionRequest)
+    assert question.choices == ["'a-b'", "'a---b'"] and "(2 drafts)" in question.question
 
 
 def test_yes_answers_the_default():
@@ -68,6 +86,7 @@ def test_yes_answers_the_default():
         "clarify": auto.clarify(QUESTIONS["clarify"]),  # type: ignore[arg-type]
         "modules": auto.select_modules(QUESTIONS["modules"]),  # type: ignore[arg-type]
         "escalation": auto.escalate(QUESTIONS["escalation"]),  # type: ignore[arg-type]
+        "question": auto.answer(QUESTIONS["question"]),  # type: ignore[arg-type]
     }
     for kind, answer in answers.items():
         assert answer.model_dump(mode="json", exclude_none=True) == QUESTIONS[kind].default
@@ -82,3 +101,12 @@ def test_check_answer_names_the_field_and_shows_the_default():
         "the answer does not fit the escalation question: action"
     )
     assert caught.value.hint == "answer like its default: {'action': 'continue'}"
+
+
+def test_a_question_on_the_drafts_takes_a_value_and_refuses_an_empty_one():
+    pending = Pending("r", "i", "question", QUESTIONS["question"].model_dump(mode="json"))
+    assert check_answer(pending, {"value": "'a---b'"}) == {"value": "'a---b'"}
+    with pytest.raises(InputError) as caught:
+        check_answer(pending, {"value": ""})
+    assert caught.value.message.startswith("the answer does not fit the question question: value")
+    assert caught.value.hint == "answer like its default: {'value': \"'a-b'\"}"

@@ -1,9 +1,8 @@
 """The proof in the graph: the disagreement question (interrupt), its answer as an example,
 ``--yes`` assumptions, and the report's Proof section (scripted model, in-memory toolchain).
 
-The greedy draft joins words with hyphens: it passes the weak designed tests, yet gives
-``a---b`` for ``a - b``; the drafts written from the spec and sampled from the request
-replace runs of other characters, as the request says.
+The world is :func:`wf_world.disagreeing`: the greedy draft passes the weak designed tests
+yet gives ``a---b`` for ``a - b``, where the other drafts give ``a-b``.
 """
 
 from __future__ import annotations
@@ -13,45 +12,16 @@ import json
 from pathlib import Path
 
 from rich.console import Console
-from wf_world import GOOD, ScriptedHuman, World
+from wf_world import BUGGY, GOOD, GOOD_TOO, ScriptedHuman, disagreeing
 
-from codeproof.commands.display import JsonEvents, JsonHuman, _ask_question
+from codeproof.commands.display import _ask_question
+from codeproof.commands.progress import JsonEvents, JsonHuman
 from codeproof.core.proof import ProofQuestion, QuestionChoice
 from codeproof.core.types import ModuleOutcome
 from codeproof.workflow.models import QuestionAnswer, QuestionRequest
 from codeproof.workflow.proof_nodes import request_for
 from codeproof.workflow.runner import AutoHuman
 from codeproof.workflow.store import RunStore
-
-BUGGY = 'def slugify(text):\n    return "-".join(text.lower().split())\n'
-GOOD_TOO = (
-    "import re\n\n\ndef slugify(text):\n"
-    '    return "-".join(w for w in re.split(r"[^a-z0-9]+", text.lower()) if w)\n'
-)
-WEAK = """from slugify import slugify
-
-
-def test_words():
-    assert slugify("Hello World") == "hello-world"
-
-
-def test_lower():
-    assert slugify("ABC") == "abc"
-
-
-def test_strip():
-    assert slugify("  a  ") == "a"
-"""
-
-
-def _world() -> World:
-    return World(
-        code={"slugify": BUGGY},
-        spec_code={"slugify": GOOD},
-        samples={"slugify": [GOOD_TOO]},
-        tests={"slugify": WEAK},
-        inputs={"slugify": 'slugify("a - b")\nslugify("x,y")'},
-    )
 
 
 def _outcome(store: RunStore, run_id: str) -> ModuleOutcome:
@@ -68,17 +38,19 @@ def _report(project: str | None) -> tuple[dict[str, object], str]:
 def test_the_human_answers_where_the_drafts_disagree(run_workflow, store):
     human = ScriptedHuman(answers=[QuestionAnswer(value="'a-b'")])
 
-    result = run_workflow(_world().model(), human)
+    result = run_workflow(disagreeing().model(), human)
 
     assert result.status == "done"
     asked = [s for s in human.shown if isinstance(s, QuestionRequest)]
     first = asked[0]
     assert first.kind == "question" and first.call == "slugify('a - b')"
-    assert [(c.shown, c.drafts, c.chosen) for c in first.choices] == [
+    assert [(c.shown, c.drafts, c.chosen) for c in first.results] == [
         ("'a-b'", 2, False),
         ("'a---b'", 1, True),
     ]
-    assert first.default == "'a-b'" and (first.number, first.limit) == (1, 3)
+    assert first.choices == ["'a-b'", "'a---b'"]
+    assert first.suggested == "'a-b'" and first.default == {"value": "'a-b'"}
+    assert (first.number, first.limit) == (1, 3)
     assert "`slugify('a - b')`: `'a-b'` (2 drafts) or `'a---b'` (1 draft)?" in first.question
     decisions = [e.payload for e in store.events(result.run_id, "decision")]
     assert {"kind": "question", "value": {"value": "'a-b'"}}.items() <= decisions[
@@ -99,7 +71,7 @@ def test_the_human_answers_where_the_drafts_disagree(run_workflow, store):
 
 def test_with_yes_the_default_is_taken_and_recorded_as_an_assumption(run_workflow, store):
     human = ScriptedHuman()
-    result = run_workflow(_world().model(), human, auto=True)
+    result = run_workflow(disagreeing().model(), human, auto=True)
 
     assert not any(isinstance(s, QuestionRequest) for s in human.shown)  # nobody is asked
     outcome = _outcome(store, result.run_id)
@@ -114,7 +86,7 @@ def test_with_yes_the_default_is_taken_and_recorded_as_an_assumption(run_workflo
 
 def test_an_answer_that_keeps_the_chosen_code_proves_it_again(run_workflow, store):
     human = ScriptedHuman(answers=[QuestionAnswer(value="'a---b'")])
-    result = run_workflow(_world().model(), human)
+    result = run_workflow(disagreeing().model(), human)
 
     outcome = _outcome(store, result.run_id)
     proves = [e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "prove"]
@@ -148,7 +120,8 @@ def test_the_presenters_ask_the_question_kind() -> None:
         ("question", "question"),
         ("invalid_answer", "question"),
     ]
-    assert lines[0]["question"]["choices"][1]["shown"] == "raises ValueError"
+    assert lines[0]["question"]["results"][1]["shown"] == "raises ValueError"
+    assert lines[0]["question"]["default"] == {"value": "0"}
 
 
 def test_the_terminal_takes_a_number_enter_or_a_typed_value(monkeypatch) -> None:

@@ -230,4 +230,40 @@ class ScriptedHuman:
 
     def answer(self, request: QuestionRequest) -> QuestionAnswer:
         self.shown.append(request)
-        return self.answers.pop(0) if self.answers else QuestionAnswer(value=request.default)
+        if self.answers:
+            return self.answers.pop(0)
+        return QuestionAnswer.model_validate(request.default)
+
+
+BUGGY = 'def slugify(text):\n    return "-".join(text.lower().split())\n'
+GOOD_TOO = (
+    "import re\n\n\ndef slugify(text):\n"
+    '    return "-".join(w for w in re.split(r"[^a-z0-9]+", text.lower()) if w)\n'
+)
+WEAK = """from slugify import slugify
+
+
+def test_words():
+    assert slugify("Hello World") == "hello-world"
+
+
+def test_lower():
+    assert slugify("ABC") == "abc"
+
+
+def test_strip():
+    assert slugify("  a  ") == "a"
+"""
+
+
+def disagreeing() -> World:
+    """Drafts that disagree: the greedy draft joins words with hyphens, passes the weak
+    designed tests, yet gives ``a---b`` for ``a - b``; the drafts written from the spec and
+    sampled from the request replace runs of other characters, as the request says."""
+    return World(
+        code={"slugify": BUGGY},
+        spec_code={"slugify": GOOD},
+        samples={"slugify": [GOOD_TOO]},
+        tests={"slugify": WEAK},
+        inputs={"slugify": 'slugify("a - b")\nslugify("x,y")'},
+    )

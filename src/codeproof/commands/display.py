@@ -209,10 +209,10 @@ def _ask_question(console: Console, request: QuestionRequest) -> QuestionAnswer:
     title = f"module {request.module} · question {request.number}/{request.limit}"
     table = Table("#", "result", "drafts", box=None, pad_edge=False)
     default = 1
-    for i, choice in enumerate(request.choices, 1):
-        mark = " (the chosen code)" if choice.chosen else ""
-        table.add_row(str(i), escape(choice.shown) + mark, str(choice.drafts))
-        default = i if choice.value == request.default else default
+    for i, result in enumerate(request.results, 1):
+        mark = " (the chosen code)" if result.chosen else ""
+        table.add_row(str(i), escape(result.shown) + mark, str(result.drafts))
+        default = i if result.value == request.suggested else default
     intro = Text(f"The drafts disagree on {request.call}. What should it return?")
     console.print(Panel(Group(intro, table), title=title))
     reply = Prompt.ask(
@@ -220,9 +220,9 @@ def _ask_question(console: Console, request: QuestionRequest) -> QuestionAnswer:
         console=console,
         default=str(default),
     ).strip()
-    if reply.isdigit() and 1 <= int(reply) <= len(request.choices):
-        return QuestionAnswer(value=request.choices[int(reply) - 1].value)
-    return QuestionAnswer(value=reply or request.default)
+    if reply.isdigit() and 1 <= int(reply) <= len(request.results):
+        return QuestionAnswer(value=request.results[int(reply) - 1].value)
+    return QuestionAnswer(value=reply or request.suggested)
 
 
 def _modules_table(modules: list[Module]) -> Table:

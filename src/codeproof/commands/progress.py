@@ -38,6 +38,8 @@ _STEPS = {
     "draw": "drawing more drafts (the evidence is against the choice)",
     "repair": "repairing",
     "escalate": "asking what to do",
+    "prove": "proving the tests (mutants in the sandbox)",
+    "ask": "asking where the drafts disagree",
     "finish": "scanning and recording",
     "document": "writing the documentation",
     "assemble": "writing the project",

@@ -2,7 +2,9 @@
 
 Field names: clarify ``answer`` (one per question) or ``proceed``; modules ``keep`` (row
 numbers), ``name_N``, ``purpose_N``, ``interface_N``, ``depends_N`` and ``new_*`` for an
-added module; escalation ``action``, ``hint`` and ``file:PATH`` (edited code).
+added module; escalation ``action``, ``hint`` and ``file:PATH`` (edited code); the
+proof's question ``value`` (a choice) or ``typed`` (an expected value typed as a literal,
+which wins when given).
 """
 
 from __future__ import annotations
@@ -87,10 +89,15 @@ def escalation(form: FormData, question: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def question(form: FormData, question: dict[str, Any]) -> dict[str, Any]:
+    return {"value": _text(form, "typed") or _text(form, "value")}
+
+
 FORMS: dict[str, Callable[[FormData, dict[str, Any]], dict[str, Any]]] = {
     "clarify": clarify,
     "modules": modules,
     "escalation": escalation,
+    "question": question,
 }
 
 

@@ -84,6 +84,10 @@ def _node_result(node: str, output: dict[str, Any]) -> dict[str, Any]:
         outcomes = output.get("outcomes") or []
         last = outcomes[-1] if outcomes else {}
         return {"status": last.get("status"), "module": (last.get("module") or {}).get("name")}
+    if node == "prove":
+        proof = (output.get("work") or {}).get("proof") or {}
+        score = (proof.get("mutation") or {}).get("score")
+        return {"strength": proof.get("strength"), "mutation_score": score}
     if node == "assemble":
         return {"project_dir": output.get("project_dir")}
     return {}

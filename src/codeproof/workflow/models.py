@@ -187,22 +187,34 @@ class ChoiceShown(BaseModel):
 class QuestionRequest(BaseModel):
     """An input on which the drafts return different results: what should it give?
 
-    Self-describing: ``question`` is the whole question in words, ``choices`` say how
-    many drafts gave each answer, ``default`` is what ``--yes`` answers (what most
-    drafts give). The answer (:class:`QuestionAnswer`) becomes a stated example of the
-    module, never set aside.
+    ``question`` is the whole question in words, ``results`` say how many drafts gave
+    each answer and which one the chosen code gives, ``suggested`` is what most drafts
+    give (the chosen code's on a tie). ``choices`` are the results' values and
+    ``default`` answers the suggested one (what ``--yes`` answers); any other value typed
+    as a literal is an answer too. The answer (:class:`QuestionAnswer`) becomes a stated
+    example of the module, never set aside.
     """
 
     kind: Literal["question"] = "question"
     module: str
     call: str
     question: str
-    choices: list[ChoiceShown]
-    default: str
+    results: list[ChoiceShown]
+    suggested: str
     number: int
     """This question's number among the module's questions (1-based)."""
     limit: int
     """Questions per module at most."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def choices(self) -> list[str] | None:
+        return [r.value for r in self.results]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def default(self) -> dict[str, Any]:
+        return QuestionAnswer(value=self.suggested).model_dump(mode="json")
 
 
 Question = ClarifyRequest | ModulesRequest | FailureReport | QuestionRequest

@@ -45,19 +45,19 @@ def prove(deps: Deps, state: WorkflowState) -> Update:
 
 def request_for(module: str, question: ProofQuestion, number: int, limit: int) -> QuestionRequest:
     """The interrupt value of one question (what the human is shown)."""
-    choices = [
+    results = [
         ChoiceShown(value=c.value, shown=shown(c.value), drafts=c.drafts, chosen=c.chosen)
         for c in question.choices
     ]
     options = " or ".join(
-        f"`{c.shown}` ({c.drafts} draft{'s' if c.drafts != 1 else ''})" for c in choices
+        f"`{c.shown}` ({c.drafts} draft{'s' if c.drafts != 1 else ''})" for c in results
     )
     return QuestionRequest(
         module=module,
         call=question.call,
         question=f"`{question.call}`: {options}? or type the expected value",
-        choices=choices,
-        default=question.default,
+        results=results,
+        suggested=question.default,
         number=number,
         limit=limit,
     )

@@ -72,7 +72,7 @@ class AutoHuman:
         return EscalationDecision.model_validate(report.default)
 
     def answer(self, request: QuestionRequest) -> QuestionAnswer:
-        return QuestionAnswer(value=request.default)
+        return QuestionAnswer.model_validate(request.default)
 
 
 _ASK: dict[str, Callable[[Human, Any], BaseModel]] = {

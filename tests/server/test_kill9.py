@@ -146,9 +146,12 @@ def test_kill_9_mid_run_then_restart(tmp_path):
     paid = Counter(c.payload["call_id"] for c in calls if not c.payload["replayed"])
     assert max(paid.values()) == 1, "a completed model call was paid twice"
     assert len(calls) >= paid_before
-    assert [(m["name"], m["status"]) for m in report["modules"]] == [
-        ("slugify", "passed"),
-        ("kebab", "passed"),
-    ]
+    # both modules' tests pass; kebab's two tests are a weak proof unless the proof's
+    # checks make up for them (its mutation analysis is time-boxed: the load decides)
+    statuses = [(m["name"], m["status"]) for m in report["modules"]]
+    assert statuses in (
+        [("slugify", "passed"), ("kebab", "passed")],
+        [("slugify", "passed"), ("kebab", "weak")],
+    )
     archive = zipfile.ZipFile(io.BytesIO(zipped.content))
     assert archive.read("slugify.py").decode() == GOOD

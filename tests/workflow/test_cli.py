@@ -66,6 +66,7 @@ def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
             "passed": 4,
             "total": 4,
             "findings": 0,
+            "proof": "strong (100%)",  # the proof of its tests: every mutant told apart
         }
     ]
     assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD

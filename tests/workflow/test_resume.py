@@ -128,14 +128,16 @@ def test_provider_down_pauses_then_resume_pays_nothing_twice(
     assert message.endswith("fix it, then `codeproof resume flaky`")
     assert store.get_run("flaky").status == "paused"
     assert store.events("flaky", "error")[-1].payload["error"] == "ProviderUnreachableError"
-    first_prompts = [c.messages for c in broken.calls]
+    first_prompts = [(c.messages, c.settings) for c in broken.calls]
 
     down["on"] = False
     calls_before = len(broken.calls)
     result = runner.resume("flaky")
 
     assert result.status == "done"
-    new_prompts = [c.messages for c in broken.calls[calls_before:]]
+    # a request is its messages and settings: the proof's sampled drafts ask the first
+    # draft's words again, with another seed (a new sample, not a call paid twice)
+    new_prompts = [(c.messages, c.settings) for c in broken.calls[calls_before:]]
     completed_before = first_prompts[:-1]  # the last one is the failed repair call
     assert not any(p in completed_before for p in new_prompts)
     assert store.get_run("flaky").status == "done"
@@ -185,9 +187,16 @@ def test_audit_trail_is_complete(run_workflow, store):
         "assemble",
     }
     # every tool call and every decision
-    tools = [e.payload for e in events if e.kind == "tool_call"]
     executes = [e for e in ends if e["node"] == "execute"]
-    assert len(tools) == len(executes) and all(t["tool"] == "run_tests" for t in tools)
+    tools: list[tuple[str, str]] = []  # (the node that made it, the tool)
+    node = ""
+    for e in events:
+        if e.kind == "node_start":
+            node = e.payload["node"]
+        elif e.kind == "tool_call":
+            tools.append((node, e.payload["tool"]))
+    assert [t for n, t in tools if n == "execute"] == ["run_tests"] * len(executes)
+    assert {n for n, _ in tools} <= {"execute", "prove"}  # the proof's runs: its own node
     decisions = [e.payload for e in events if e.kind == "decision"]
     assert [d["kind"] for d in decisions] == ["clarify", "modules", "escalation", "escalation"]
     assert decisions[2]["value"] == {"action": "react", "hint": "regex"}

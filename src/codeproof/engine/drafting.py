@@ -16,7 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer
-from codeproof.contract.rules import invariants, render, rules
+from codeproof.contract.rules import Rule, invariants, render, rules
+from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
@@ -34,9 +35,18 @@ def scope(step: str, ctx: Context, work: Work, *, attempt: bool = False) -> str:
 
 
 def design_tests(ctx: Context, work: Work) -> dict[str, str]:
-    """The test designer's tests for the module (it never sees any code)."""
-    options = ctx.options
+    """The test designer's tests for the module (it never sees any code); none when the
+    request does not fit the model's context (the stated examples still test the code)."""
     stated = rules(ctx.words)
+    try:
+        return _designed(ctx, work, stated)
+    except ContextLengthError as exc:
+        logger.warning("%s: no designed tests: %s", ctx.module.name, exc)
+        return {}
+
+
+def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
+    options = ctx.options
     draft = test_designer.design_tests(
         ctx.model_for(scope("tests", ctx, work)),
         ctx.spec,
@@ -75,7 +85,8 @@ def draw(ctx: Context, work: Work) -> Work:
     coder = ctx.model_for(scope("code", ctx, work))
     spec_job = _spec_drafts(ctx, work, coder, plan, n_spec, spec_first)
     direct_jobs = [_direct_draft(ctx, work, direct_first + k) for k in range(n_direct)]
-    results = _concurrently(coder.slots, [spec_job, *direct_jobs])
+    jobs = [_fitting(ctx, job) for job in (spec_job, *direct_jobs)]
+    results = _concurrently(coder.slots, jobs)
     drafts = [d for batch in results for d in batch]
     if work.repaired and work.files:  # the repaired code stays a candidate of the choice
         repaired = len(drafts_of(work, "repair"))
@@ -92,25 +103,47 @@ def draw(ctx: Context, work: Work) -> Work:
     )
 
 
+def _fitting(ctx: Context, job: Callable[[], list[Draft]]) -> Callable[[], list[Draft]]:
+    """``job``, drawing nothing when its request does not fit the model's context (the
+    rung goes on with the other drafts; the ladder's rungs are bounded)."""
+
+    def run() -> list[Draft]:
+        try:
+            return job()
+        except ContextLengthError as exc:
+            logger.warning("%s: a draft was not drawn: %s", ctx.module.name, exc)
+            return []
+
+    return run
+
+
 def _plan(ctx: Context, work: Work) -> list[str]:
-    result: ModulePlan = planner.plan_module(
-        ctx.model_for(scope("plan", ctx, work)),
-        ctx.spec,
-        ctx.module,
-        context=ctx.grounding("plan"),
-    )
+    try:
+        result: ModulePlan = planner.plan_module(
+            ctx.model_for(scope("plan", ctx, work)),
+            ctx.spec,
+            ctx.module,
+            context=ctx.grounding("plan"),
+        )
+    except ContextLengthError as exc:
+        logger.warning("%s: no plan: %s", ctx.module.name, exc)
+        return []
     return list(result.steps)
 
 
 def _inputs(ctx: Context, work: Work) -> list[str]:
     if not ctx.options.probe_inputs or ctx.language.choosing.prober is None:
         return []
-    return input_designer.propose_inputs(
-        ctx.model_for(scope("inputs", ctx, work)),
-        ctx.spec,
-        ctx.module,
-        n=ctx.options.probe_inputs,
-    )
+    try:
+        return input_designer.propose_inputs(
+            ctx.model_for(scope("inputs", ctx, work)),
+            ctx.spec,
+            ctx.module,
+            n=ctx.options.probe_inputs,
+        )
+    except ContextLengthError as exc:
+        logger.warning("%s: no probe inputs: %s", ctx.module.name, exc)
+        return []
 
 
 def _spec_drafts(

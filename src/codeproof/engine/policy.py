@@ -50,7 +50,8 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
     human asks to go on from the current code, and the drafts so far are not unanimous
     on code that meets every stated example."""
     settled = work.unanimous and work.examples_missed == 0
-    return not work.hint and not settled and len(work.drafts) < options.max_drafts
+    rungs_left = work.rung * options.rung < options.max_drafts  # a rung may draw nothing
+    return not work.hint and not settled and rungs_left and len(work.drafts) < options.max_drafts
 
 
 def did_not_load(report: TestReport) -> bool:

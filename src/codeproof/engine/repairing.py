@@ -6,28 +6,31 @@ only with a stated reason; the change is recorded. The next execution runs the r
 
 from __future__ import annotations
 
+import logging
+
 from codeproof.agents import repairer
+from codeproof.core.errors import ContextLengthError
+from codeproof.core.types import RepairResult, TestReport
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import scope
 from codeproof.engine.state import Work
 
+logger = logging.getLogger(__name__)
+
 
 def repair(ctx: Context, work: Work) -> Work:
-    """One repair of the current code (a retry after an escalation samples, so it varies)."""
+    """One repair of the current code (a retry after an escalation samples, so it varies).
+
+    When the code and its failures do not fit the model's context, nothing changes and
+    the module is stuck: the next execution of the same code escalates with the best
+    attempt kept."""
     if work.files is None or work.report is None:
         raise ValueError("repair needs an executed attempt")
-    result = repairer.repair(
-        ctx.model_for(scope("repair", ctx, work, attempt=True)),
-        ctx.spec,
-        ctx.module,
-        work.files,
-        work.tests,
-        work.report,
-        hint=work.hint,
-        history=[h.change for h in work.history],
-        temperature=0.0 if work.round == 0 else 0.7,
-        context=ctx.grounding("repair", repairer.describe_report(work.report)),
-    )
+    try:
+        result = _repaired(ctx, work, work.files, work.report)
+    except ContextLengthError as exc:
+        logger.warning("%s: no repair: %s", ctx.module.name, exc)
+        return work.model_copy(update={"stuck": True, "change": "no repair (context full)"})
     files = {**work.files, **{f.path: f.content for f in result.files}}
     tests, changes = work.tests, list(work.test_changes)
     if result.test_files and result.test_change_reason:
@@ -41,4 +44,19 @@ def repair(ctx: Context, work: Work) -> Work:
             "change": result.change_summary or "repair",
             "repaired": True,
         }
+    )
+
+
+def _repaired(ctx: Context, work: Work, files: dict[str, str], report: TestReport) -> RepairResult:
+    return repairer.repair(
+        ctx.model_for(scope("repair", ctx, work, attempt=True)),
+        ctx.spec,
+        ctx.module,
+        files,
+        work.tests,
+        report,
+        hint=work.hint,
+        history=[h.change for h in work.history],
+        temperature=0.0 if work.round == 0 else 0.7,
+        context=ctx.grounding("repair", repairer.describe_report(report)),
     )

@@ -83,6 +83,17 @@ def test_questions_rank_by_information_and_skip_repeated_splits() -> None:
     assert questions(calls, chosen, others, limit=0) == []
 
 
+def test_a_call_of_a_passing_test_defaults_to_the_chosen_answer() -> None:
+    calls, chosen = ["f(0)", "f(7)"], ["(1, 0)", "(0, 1)"]
+    others = [["(0, 0)", "(0, 1)"], ["(0, 0)", "(0, 2)"]]  # two drafts share a misreading
+    [backed, free] = questions(calls, chosen, others, backed={"f(0)"}, limit=3)
+    assert backed.call == "f(0)" and backed.default == "(1, 0)"  # the test's, not the vote's
+    assert [(c.value, c.drafts) for c in backed.choices] == [("(0, 0)", 2), ("(1, 0)", 1)]
+    assert free.call == "f(7)" and free.default == "(0, 1)"  # most drafts (the chosen too)
+    [outvoted] = questions(calls[:1], chosen[:1], [o[:1] for o in others], limit=3)
+    assert outvoted.default == "(0, 0)"  # without a test the majority is the default
+
+
 def test_cover_picks_few_checks_preferring_spec_inputs() -> None:
     calls = ["f(1)", "f(22)", "f(333)", "f(4)"]
     survivors = [[0, 1], [1, 3], [2], [3]]

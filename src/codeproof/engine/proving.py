@@ -174,7 +174,8 @@ def _questions(
     asked = {q.call for q in work.proof.questions} if work.proof else set()
     room = ctx.options.questions - len(work.answers)
     cut = [o[: len(calls)] if o is not None else None for o in others]
-    return asking.questions(calls, chosen, cut, asked=asked, limit=room)
+    backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
+    return asking.questions(calls, chosen, cut, asked=asked, backed=backed, limit=room)
 
 
 def _expected(chosen: list[str], others: list[Outputs], valid: int) -> dict[int, str]:

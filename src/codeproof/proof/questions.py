@@ -54,12 +54,20 @@ def questions(
     others: Sequence[Outputs],
     *,
     asked: Collection[str] = (),
+    backed: Collection[str] = (),
     limit: int = 3,
 ) -> list[ProofQuestion]:
     """Up to ``limit`` questions on the ``calls`` the drafts split on, most informative
     first: where the chosen code is not among the most given answers, then where more
     drafts disagree with it; an input splitting the drafts exactly as a question already
-    taken does adds nothing and is left out. ``asked`` calls are not asked again."""
+    taken does adds nothing and is left out. ``asked`` calls are not asked again.
+
+    The default answer (taken when nobody answers) is what most drafts return, except on
+    the ``backed`` calls, which a test the chosen code passes makes: a test written
+    without seeing any code backs the chosen code's answer there, and a majority of
+    sampled drafts sharing a misreading must not outvote it (HumanEval/155 in words: two
+    drafts returning ``(0, 0)`` for ``even_odd_count(0)`` set aside the designed test
+    expecting ``(1, 0)`` and replaced the right greedy draft)."""
     if limit <= 0:
         return []
     probed = [o for o in others if o is not None]
@@ -75,7 +83,7 @@ def questions(
             (QuestionChoice(value=v, drafts=n, chosen=v == chosen[k]) for v, n in counts.items()),
             key=lambda c: (-c.drafts, not c.chosen),
         )
-        default = choices[0].value
+        default = chosen[k] if call in backed else choices[0].value
         against = len(votes) - counts[chosen[k]]
         rank = (int(default != chosen[k]), against, len(counts), -k)
         split = frozenset(

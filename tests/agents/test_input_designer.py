@@ -35,6 +35,8 @@ def test_lines_of_the_reply_are_kept_once_without_comments_or_prose(
     for expected in ("add(1, 2) -> 3", "add(a: int, b: int) -> int", "8 NEW calls", "`add(...)`"):
         assert expected in prompt
     assert model.calls[0].settings.temperature == 0.0
+    # sized to the calls asked for: a reply past them is a runaway, not more inputs
+    assert model.calls[0].settings.max_tokens == 28 * 8 + 16
 
 
 def test_at_most_twice_n_lines_and_no_call_for_zero(spec: Spec, module: Module) -> None:

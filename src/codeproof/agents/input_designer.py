@@ -44,11 +44,19 @@ MAX_LINE = 200
 """Longer lines are dropped: a small model's runaway literal (``f(10000000000...)``,
 ``"aaaa..."``) is cut by the token limit or tests nothing a shorter one does not."""
 
+TOKENS_PER_CALL = 28
+"""Completion tokens allowed per asked-for call. A call line is 8-20 tokens (``new
+Solution().f(Arrays.asList(1, 2, 3))`` is 16); past ``n`` calls a small model goes on
+listing variations and ends in a runaway literal (the README demo request: 512 tokens,
+the whole budget, 31 s of a 136 s run), which this budget cuts while leaving room for
+``n`` long lines."""
+
 
 def propose_inputs(
-    model: ChatModel, spec: Spec, module: Module, *, n: int = 10, max_tokens: int = 512
+    model: ChatModel, spec: Spec, module: Module, *, n: int = 10, max_tokens: int | None = None
 ) -> list[str]:
-    """The lines of the reply that may be calls of ``module``'s interface (at most ``2n``).
+    """The lines of the reply that may be calls of ``module``'s interface (at most ``2n``),
+    from a reply of at most ``max_tokens`` (default: :data:`TOKENS_PER_CALL` per call).
 
     The lines are not checked here: the prober of the module's language keeps those
     that call the interface with literal arguments
@@ -68,7 +76,8 @@ def propose_inputs(
         name=names[0] if names else module.name,
     )
     messages = conversation(INPUTS_SYSTEM.format(language=module.language), user)
-    reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=max_tokens)).text
+    budget = max_tokens or TOKENS_PER_CALL * n + 16  # + the fence lines
+    reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=budget)).text
     lines = [
         line.strip()
         for block in code_blocks(reply, layout)

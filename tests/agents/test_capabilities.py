@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codeproof.engine.capabilities import scan_capabilities
 from codeproof.engine.scan import scan_module
+from codeproof.languages.capabilities import scan_capabilities
 
 
 def found(files: dict[str, str]) -> set[tuple[str, int | None, str, str]]:

@@ -1,5 +1,6 @@
-"""Security scan of generated files: each language's own scanners, and for all a secrets scan
-and a capability scan (network access, file deletion; :mod:`.capabilities`).
+"""Security scan of generated files: the module language's own scanners (bandit, the
+capability scan of network access and file deletion: :mod:`codeproof.languages.capabilities`)
+and, for every language, a secrets scan.
 
 Static analysis only: the code is never imported or executed. Results are
 deterministic and sorted by file, line, tool and rule.
@@ -15,7 +16,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from codeproof.core.types import Finding
-from codeproof.engine.capabilities import scan_capabilities
 from codeproof.languages import registry
 
 logger = logging.getLogger(__name__)
@@ -137,6 +137,6 @@ def scan_module(files: dict[str, str], language: str) -> list[Finding]:
         ScanError: A scanner could not run.
     """
     found = registry.find(language)
-    scanners = (*(found.scanners if found is not None else ()), scan_secrets, scan_capabilities)
+    scanners = (*(found.scanners if found is not None else ()), scan_secrets)
     findings = [f for scanner in scanners for f in scanner(files)]
     return sorted(findings, key=lambda f: (f.file, f.line or 0, f.tool, f.rule, f.message))

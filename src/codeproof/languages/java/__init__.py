@@ -14,8 +14,10 @@ from codeproof.languages.base import (
     Prober,
     Proving,
 )
+from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.java import (
+    capabilities,
     code_mutants,
     consensus,
     eval,
@@ -99,6 +101,7 @@ LANGUAGE = Language(
         value=probe.java_value,
     ),
     proving=Proving(code_mutants.java_code_mutants, proof_checks.proof_tests),
+    scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "

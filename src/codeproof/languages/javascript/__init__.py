@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
+from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.javascript import (
+    capabilities,
     code_mutants,
     consensus,
     eval,
@@ -74,6 +76,7 @@ LANGUAGE = Language(
         value=js_value,
     ),
     proving=Proving(code_mutants.javascript_code_mutants, proof_checks.proof_tests),
+    scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "

@@ -6,8 +6,10 @@ import re
 import sys
 
 from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
+from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.layout import Layout
 from codeproof.languages.python import (
+    capabilities,
     code_mutants,
     consensus,
     eval,
@@ -79,7 +81,7 @@ LANGUAGE = Language(
         value=literal_value,
     ),
     proving=Proving(code_mutants.python_code_mutants, proof_checks.proof_tests),
-    scanners=(scan.scan_bandit,),
+    scanners=(scan.scan_bandit, CapabilityScanner(capabilities.RULES, LAYOUT)),
     project=project.PROJECT,
     property_tests=(
         "a rule that holds for every input gets one property test with hypothesis "

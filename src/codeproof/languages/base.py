@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from codeproof.core.types import Finding, Module, Spec
+from codeproof.languages.chunking import Chunking
 from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.layout import Layout
 from codeproof.languages.reading import Example, Signature
@@ -294,6 +295,8 @@ class Language:
         scanners: Security scanners of its code (besides the language-free ones).
         project: Project template and docs text.
         benchmarks: Benchmark support, or ``None``.
+        chunking: How retrieval cuts its source files into chunks by symbol
+            (:mod:`codeproof.languages.chunking`); ``None``: into windows of lines.
         misfit_edit: Sets aside test calls that cannot bind to any candidate's
             signature: ``(tests, candidates, names, interface, protected) -> (tests, notes)``.
         property_tests: How the test designer checks a rule over many inputs (a line of
@@ -313,6 +316,7 @@ class Language:
     proving: Proving = field(default_factory=Proving)
     scanners: tuple[Scanner, ...] = ()
     benchmarks: Benchmarks | None = None
+    chunking: Chunking | None = None
     property_tests: str = ""
     misfit_edit: (
         Callable[

@@ -27,6 +27,8 @@ class Layout:
         fence_tag: Info string of a fenced block of this language.
         fence_tags: Every info string a model may use for it.
         extensions: File name endings of source and test files.
+        related_extensions: Endings of other files written in the language, which
+            codeproof reads (retrieval's code sources) but never writes (``.pyi``).
         source_path: Module name -> path of its source file.
         test_path: Module name -> path of its test file.
         is_test_path: Whether a path names a test file.
@@ -44,6 +46,7 @@ class Layout:
     is_test_path: Callable[[str], bool]
     test_marker: re.Pattern[str]
     reserved: frozenset[str] = frozenset()
+    related_extensions: tuple[str, ...] = ()
     code_start: re.Pattern[str] | None = None
 
     def owns(self, path: str) -> bool:

@@ -91,6 +91,23 @@ def language_for(text: str) -> Language:
     return found
 
 
+def extensions() -> frozenset[str]:
+    """The file name endings of every known language's sources and tests (``.py``...)."""
+    return frozenset(e for language in languages() for e in language.layout.extensions if e)
+
+
+def formats() -> dict[str, str]:
+    """File name ending -> the name of the known language whose files end so: its
+    layout's ``extensions`` and ``related_extensions`` (``.pyi`` -> Python's name)."""
+    table: dict[str, str] = {}
+    for language in languages():
+        layout = language.layout
+        for ending in (*layout.extensions, *layout.related_extensions):
+            if ending:
+                table.setdefault(ending, language.name)
+    return table
+
+
 def fence_tags_except(name: str) -> frozenset[str]:
     """Fence tags of every language but ``name`` (a block tagged so is not its code)."""
     others: Iterable[Language] = (lang for lang in languages() if lang.name != name)

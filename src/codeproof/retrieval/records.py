@@ -22,12 +22,11 @@ from urllib.parse import urlparse
 from xml.parsers import expat
 
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 from codeproof.retrieval.chunking.markup import html_text
 from codeproof.retrieval.models import Document
 
 logger = logging.getLogger(__name__)
-
-_FORMAT_BY_SUFFIX = {".py": "python", ".js": "javascript", ".mjs": "javascript", ".java": "java"}
 
 
 @dataclass
@@ -238,8 +237,9 @@ def _verified_files(run_id: str, outcomes: list[Any]) -> Iterator[Document]:
         module = outcome.get("module") or {}
         name = str(module.get("name", "module"))
         files = {**(outcome.get("files") or {}), **(outcome.get("tests") or {})}
+        formats = registry.formats()
         for file, content in sorted(files.items()):
-            fmt = _FORMAT_BY_SUFFIX.get(PurePosixPath(file).suffix, str(module.get("language", "")))
+            fmt = formats.get(PurePosixPath(file).suffix, str(module.get("language", "")))
             yield Document(
                 path=f"{run_id}/{name}/{file}",
                 text=str(content),

@@ -18,21 +18,23 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 from codeproof.retrieval.models import Document, SourceKind
 from codeproof.retrieval.records import issue_documents, qa_documents, verified_documents
 
 logger = logging.getLogger(__name__)
 
-CODE_FORMATS: dict[str, str] = {
-    ".py": "python", ".pyi": "python",
-    ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
-    ".java": "java",
+FILE_FORMATS: dict[str, str] = {
     ".ts": "typescript", ".tsx": "typescript", ".go": "go", ".rs": "rust", ".rb": "ruby",
     ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".hpp": "cpp", ".cs": "csharp",
     ".kt": "kotlin", ".scala": "scala", ".php": "php", ".sh": "shell", ".sql": "sql",
     ".toml": "toml", ".cfg": "ini", ".ini": "ini", ".yaml": "yaml", ".yml": "yaml",
 }  # fmt: skip
-"""File suffix -> format of code files."""
+"""File suffix -> format of code files in languages codeproof has no package for."""
+
+CODE_FORMATS: dict[str, str] = {**FILE_FORMATS, **registry.formats()}
+"""File suffix -> format of code files: codeproof's languages (their layouts' extensions,
+chunked by symbol) and the other file formats."""
 
 DOC_FORMATS: dict[str, str] = {
     ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
@@ -50,7 +52,8 @@ SKIP_DIRS = frozenset(
 """Directories a project walk never enters."""
 
 PACKAGE_SKIP_DIRS = frozenset({"__pycache__", "test", "tests", "testing", ".bin", "docs"})
-PACKAGE_SUFFIXES = frozenset({".py", ".js", ".mjs", ".cjs", ".java"})
+PACKAGE_SUFFIXES = registry.extensions()
+"""What is read of installed packages: the sources of codeproof's languages."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.java import (
     capabilities,
+    chunking,
     code_mutants,
     consensus,
     eval,
@@ -103,6 +104,7 @@ LANGUAGE = Language(
     proving=Proving(code_mutants.java_code_mutants, proof_checks.proof_tests),
     scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
+    chunking=chunking.CHUNKING,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "
         "`new java.util.Random(42)`."

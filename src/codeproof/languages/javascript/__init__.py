@@ -9,6 +9,7 @@ from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.javascript import (
     capabilities,
+    chunking,
     code_mutants,
     consensus,
     eval,
@@ -38,6 +39,7 @@ LAYOUT = Layout(
     fence_tag="javascript",
     fence_tags=frozenset({"javascript", "js", "node", "nodejs", "cjs", "mjs"}),
     extensions=(".js", ".cjs", ".mjs"),
+    related_extensions=(".jsx",),
     source_path=lambda m: f"{m}.js",
     test_path=lambda m: f"{m}.test.js",
     is_test_path=_is_test,
@@ -78,6 +80,7 @@ LANGUAGE = Language(
     proving=Proving(code_mutants.javascript_code_mutants, proof_checks.proof_tests),
     scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
+    chunking=chunking.CHUNKING,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "
         "a seeded generator written in the test (never Math.random())."

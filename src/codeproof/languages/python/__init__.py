@@ -10,6 +10,7 @@ from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.layout import Layout
 from codeproof.languages.python import (
     capabilities,
+    chunking,
     code_mutants,
     consensus,
     eval,
@@ -36,6 +37,7 @@ LAYOUT = Layout(
     fence_tag="python",
     fence_tags=frozenset({"python", "py", "python3", "py3"}),
     extensions=(".py",),
+    related_extensions=(".pyi",),
     source_path=lambda m: f"{m}.py",
     test_path=lambda m: f"test_{m}.py",
     is_test_path=tests.is_test_path,
@@ -83,6 +85,7 @@ LANGUAGE = Language(
     proving=Proving(code_mutants.python_code_mutants, proof_checks.proof_tests),
     scanners=(scan.scan_bandit, CapabilityScanner(capabilities.RULES, LAYOUT)),
     project=project.PROJECT,
+    chunking=chunking.CHUNKING,
     property_tests=(
         "a rule that holds for every input gets one property test with hypothesis "
         "(`from hypothesis import given, strategies as st`, `@given(...)`)."

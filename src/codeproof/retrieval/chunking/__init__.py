@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from codeproof.retrieval.chunking.code import GRAMMARS, chunk_code, window_chunks
+from codeproof.languages import registry
+from codeproof.retrieval.chunking.code import chunk_code, window_chunks
 from codeproof.retrieval.chunking.markup import (
     Section,
     chunk_html,
@@ -33,14 +34,15 @@ def _record(kind: str) -> Chunker:
 
 
 CHUNKERS: dict[str, Chunker] = {
-    **{language: chunk_code for language in GRAMMARS},
+    **{lang.name: chunk_code for lang in registry.languages() if lang.chunking is not None},
     "markdown": chunk_markdown,
     "html": chunk_html,
     "text": chunk_text,
     "qa": _record("qa"),
     "issue": _record("issue"),
 }
-"""Document format -> chunker. Other code formats are cut into windows of lines."""
+"""Document format -> chunker (a language with a ``chunking``: by symbol). Other code
+formats are cut into windows of lines."""
 
 
 def chunk(doc: Document) -> list[Chunk]:

@@ -4,21 +4,24 @@ A function or method is one chunk: its leading comment (JSDoc, Javadoc), decorat
 signature, docstring and body (clipped). A class is one chunk of its API: its signature,
 docstring and the signatures of its members. A file gets one ``module`` chunk too: its
 docstring and the signatures of its top-level definitions. A file without definitions
-is cut into windows of lines. Each language is a table (:data:`GRAMMARS`); the parsing
-is self-contained here.
+is cut into windows of lines. Each language says which node kinds are which (its
+``Language.chunking``, :mod:`codeproof.languages.chunking`); the tree is its syntax
+grammar's (``languages/<name>/syntax.py``).
 """
 
 from __future__ import annotations
 
 import logging
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 import tree_sitter as ts
 
+from codeproof.languages import registry
+from codeproof.languages.chunking import Chunking
+from codeproof.languages.syntax import find_grammar, grammar_for
 from codeproof.retrieval.models import Chunk, Document
 
 logger = logging.getLogger(__name__)
@@ -28,107 +31,27 @@ MAX_CHUNK_CHARS = 3000
 WINDOW_LINES = 60
 
 
-@dataclass(frozen=True)
-class Grammar:
-    """What a chunker needs to know of one language's syntax tree.
-
-    Attributes:
-        language: The tree-sitter language factory (from its wheel).
-        functions: Node types of function and method definitions.
-        classes: Node types of class-like definitions (their bodies hold members).
-        wrappers: Node types wrapping a definition (decorators, ``export``).
-        variables: Declaration types whose declarators may bind a function.
-        function_values: Value types that make such a declarator a function.
-        comments: Node types of comments (a comment right above documents it).
-        docstring_first: The docstring is the body's first string (Python).
-    """
-
-    language: Callable[[], Any]
-    functions: frozenset[str]
-    classes: frozenset[str]
-    wrappers: frozenset[str] = frozenset()
-    variables: frozenset[str] = frozenset()
-    function_values: frozenset[str] = frozenset()
-    comments: frozenset[str] = frozenset({"comment"})
-    docstring_first: bool = False
-    strip_colon: bool = False
-    signature_from_wrapper: bool = False
-    """The signature starts at the wrapper (``export function f``), not inside it."""
-    fields: frozenset[str] = frozenset()
-    """Node types of a class body's fields (shown in the class chunk, first line)."""
-
-
-def _python() -> Any:
-    import tree_sitter_python
-
-    return tree_sitter_python.language()
-
-
-def _javascript() -> Any:
-    import tree_sitter_javascript
-
-    return tree_sitter_javascript.language()
-
-
-def _java() -> Any:
-    import tree_sitter_java
-
-    return tree_sitter_java.language()
-
-
-GRAMMARS: dict[str, Grammar] = {
-    "python": Grammar(
-        language=_python,
-        functions=frozenset({"function_definition"}),
-        classes=frozenset({"class_definition"}),
-        wrappers=frozenset({"decorated_definition"}),
-        docstring_first=True,
-        strip_colon=True,
-        fields=frozenset({"expression_statement"}),
-    ),
-    "javascript": Grammar(
-        language=_javascript,
-        functions=frozenset(
-            {"function_declaration", "generator_function_declaration", "method_definition"}
-        ),
-        classes=frozenset({"class_declaration"}),
-        wrappers=frozenset({"export_statement"}),
-        signature_from_wrapper=True,
-        variables=frozenset({"lexical_declaration", "variable_declaration"}),
-        function_values=frozenset({"arrow_function", "function_expression", "function"}),
-        fields=frozenset({"field_definition"}),
-    ),
-    "java": Grammar(
-        language=_java,
-        functions=frozenset({"method_declaration", "constructor_declaration"}),
-        classes=frozenset(
-            {
-                "class_declaration",
-                "interface_declaration",
-                "enum_declaration",
-                "record_declaration",
-                "annotation_type_declaration",
-            }
-        ),
-        comments=frozenset({"block_comment", "line_comment"}),
-        fields=frozenset({"field_declaration", "enum_constant", "constant_declaration"}),
-    ),
-}
-"""Languages chunked by symbol (others are cut into windows of lines)."""
+def chunking_of(name: str) -> Chunking | None:
+    """How the language named ``name`` (a document's format) is chunked by symbol, if it
+    is (``None``: cut into windows of lines)."""
+    language = registry.find(name)
+    if language is None or language.name != name or find_grammar(name) is None:
+        return None
+    return language.chunking
 
 
 @cache
 def _parser(language: str) -> ts.Parser:
-    return ts.Parser(ts.Language(GRAMMARS[language].language()))
+    return ts.Parser(ts.Language(grammar_for(language).language()))
 
 
 @dataclass
 class _File:
-    """One file being chunked: its bytes, grammar and the chunks found so far."""
+    """One file being chunked: its bytes, node kinds and the chunks found so far."""
 
     doc: Document
     source: bytes
-    grammar: Grammar
+    chunking: Chunking
     language: str
     chunks: list[Chunk] = field(default_factory=list)
     top: list[str] = field(default_factory=list)
@@ -148,15 +71,16 @@ class _File:
 
 
 def chunk_code(doc: Document) -> list[Chunk]:
-    """The chunks of one source file (by symbol when its language has a grammar)."""
-    grammar = GRAMMARS.get(doc.format)
-    if grammar is None:
+    """The chunks of one source file (by symbol when its language says how:
+    :func:`chunking_of`)."""
+    chunking = chunking_of(doc.format)
+    if chunking is None:
         return window_chunks(doc, kind="module")
     source = doc.text.encode("utf-8", "surrogatepass")
     tree = _parser(doc.format).parse(source)
-    f = _File(doc, source, grammar, doc.format)
+    f = _File(doc, source, chunking, doc.format)
     _walk(f, tree.root_node, [])
-    module_doc = _docstring(f, tree.root_node) if grammar.docstring_first else ""
+    module_doc = _docstring(f, tree.root_node) if chunking.docstring_first else ""
     if not f.chunks and not module_doc:
         return window_chunks(doc, kind="module")
     overview = "\n".join(p for p in (module_doc, *f.top) if p)
@@ -194,7 +118,7 @@ def _walk(f: _File, node: ts.Node, scope: list[str]) -> list[str]:
             if not scope:
                 f.top.append(signature)
             qualified = ".".join([*scope, name])
-            if definition.type in f.grammar.classes:
+            if definition.type in f.chunking.classes:
                 _class_chunk(f, outer, definition, qualified, signature, comment)
             else:
                 kind = "method" if scope else "function"
@@ -204,7 +128,7 @@ def _walk(f: _File, node: ts.Node, scope: list[str]) -> list[str]:
 
 def _definitions(f: _File, node: ts.Node) -> Iterator[tuple[ts.Node, ts.Node, str]]:
     """``(outer node, definition, name)`` for a definition (possibly wrapped)."""
-    g = f.grammar
+    g = f.chunking
     inner = node
     while inner.type in g.wrappers:
         found = next(
@@ -231,7 +155,7 @@ def _leading_comment(f: _File, siblings: list[ts.Node], index: int) -> ts.Node |
     if index == 0:
         return None
     previous, node = siblings[index - 1], siblings[index]
-    if previous.type in f.grammar.comments and previous.end_point[0] >= node.start_point[0] - 1:
+    if previous.type in f.chunking.comments and previous.end_point[0] >= node.start_point[0] - 1:
         return previous
     return None
 
@@ -249,11 +173,11 @@ def _signature(f: _File, outer: ts.Node, definition: ts.Node) -> str:
     not)."""
     body = _body(definition)
     end = body.start_byte if body is not None else definition.end_byte
-    start = outer if f.grammar.signature_from_wrapper else definition
-    if definition.type in f.grammar.variables or start.type in f.grammar.variables:
+    start = outer if f.chunking.signature_from_wrapper else definition
+    if definition.type in f.chunking.variables or start.type in f.chunking.variables:
         start = outer
     text = " ".join(f.text(start.start_byte, end).split())
-    if f.grammar.strip_colon:
+    if f.chunking.strip_colon:
         text = text.removesuffix(":").rstrip()
     return text.removesuffix("=>").removesuffix(";").rstrip()
 
@@ -308,10 +232,10 @@ def _class_chunk(
     body = _body(definition)
     members = _walk(f, body, qualified.split(".")) if body is not None else []
     at = len(f.chunks) - sum(1 for c in f.chunks if c.symbol.startswith(qualified + "."))
-    doc = _docstring(f, body) if body is not None and f.grammar.docstring_first else ""
+    doc = _docstring(f, body) if body is not None and f.chunking.docstring_first else ""
     lead = f.block(comment, comment.end_byte) if comment is not None else ""
     head = (  # decorators
-        "" if f.grammar.signature_from_wrapper else f.text(outer.start_byte, definition.start_byte)
+        "" if f.chunking.signature_from_wrapper else f.text(outer.start_byte, definition.start_byte)
     ).strip()
     fields = _fields(f, body, doc) if body is not None else []
     indented = [f"    {m}" for m in (*fields, *members)]
@@ -338,7 +262,7 @@ def _fields(f: _File, body: ts.Node, docstring: str) -> list[str]:
     """The first lines of a class body's field declarations."""
     out = []
     for child in body.named_children:
-        if child.type not in f.grammar.fields:
+        if child.type not in f.chunking.fields:
             continue
         text = f.text(child.start_byte, child.end_byte).strip()
         if text == docstring or not text or text[0] in "\"'":

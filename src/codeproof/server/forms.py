@@ -15,6 +15,7 @@ from typing import Any
 from starlette.datastructures import FormData
 
 from codeproof.core.errors import InputError
+from codeproof.languages import registry
 
 
 def _text(form: FormData, key: str) -> str:
@@ -57,7 +58,8 @@ def modules(form: FormData, question: dict[str, Any]) -> dict[str, Any]:
         module["depends_on"] = [renames.get(d, d) for d in module["depends_on"]]
     new_name = _text(form, "new_name")
     if new_name:
-        language = proposed[0].get("language", "python") if proposed else "python"
+        default = registry.default().name
+        language = proposed[0].get("language", default) if proposed else default
         chosen.append(
             {
                 "name": new_name,

@@ -8,7 +8,8 @@ import pytest
 
 from codeproof.core.errors import InputError
 from codeproof.core.types import Module, TestCase, TestReport
-from codeproof.workflow.project import judge, load_project, planned_changes, rewrite_imports
+from codeproof.languages.python.existing import rewrite_imports
+from codeproof.workflow.project import judge, load_project, planned_changes
 
 FIXTURE = Path(__file__).parents[1] / "retrieval" / "fixtures" / "project"
 

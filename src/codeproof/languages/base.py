@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from codeproof.core.types import Finding, Module, Spec
 from codeproof.languages.chunking import Chunking
 from codeproof.languages.code_mutants import CodeMutant
+from codeproof.languages.existing import ExistingProject
 from codeproof.languages.layout import Layout
 from codeproof.languages.reading import Example, Signature
 from codeproof.sandbox.recipe import Recipe
@@ -295,6 +296,8 @@ class Language:
         scanners: Security scanners of its code (besides the language-free ones).
         project: Project template and docs text.
         benchmarks: Benchmark support, or ``None``.
+        existing: How its modules fit into an existing project's layout (``--project``,
+            :mod:`codeproof.languages.existing`); ``None``: flat, at the project's root.
         chunking: How retrieval cuts its source files into chunks by symbol
             (:mod:`codeproof.languages.chunking`); ``None``: into windows of lines.
         misfit_edit: Sets aside test calls that cannot bind to any candidate's
@@ -316,6 +319,7 @@ class Language:
     proving: Proving = field(default_factory=Proving)
     scanners: tuple[Scanner, ...] = ()
     benchmarks: Benchmarks | None = None
+    existing: ExistingProject | None = None
     chunking: Chunking | None = None
     property_tests: str = ""
     misfit_edit: (

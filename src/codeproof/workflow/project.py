@@ -1,20 +1,21 @@
 """Working inside an existing project (``codeproof new --project DIR``).
 
 The agents write flat files as always (``crab_report.py``, ``test_crab_report.py``);
-their tests run in the sandbox beside the project's own source files, with the
-project's import roots on ``sys.path`` (a sandbox-only ``conftest.py``). Each module is
-then *placed* in the project's layout: a Python source into the project's package
-(``tidepool/crab_report.py``), a test into its test folder, the imports of placed modules
-rewritten through the AST (``from crab_report import`` -> ``from tidepool.crab_report
-import``); a module named after an existing file changes that file. The placed files
-run together with the project's existing tests (the *gate*): a test that passed before
-the run must still pass. Nothing is written to the project until the run's end
+their tests run in the sandbox beside the project's own source files, with what the
+sandbox needs to import them (Python: a sandbox-only ``conftest.py`` putting the
+project's import roots on ``sys.path``). Each module is then *placed* in the project's
+layout as its language says (``Language.existing``, :mod:`codeproof.languages.existing`;
+Python: a source into the project's package, ``tidepool/crab_report.py``, a test into its
+test folder, the imports of placed modules rewritten, ``from crab_report import`` ->
+``from tidepool.crab_report import``; a module named after an existing file changes that
+file); a language without that capability keeps its flat paths. The placed files run
+together with the project's existing tests (the *gate*): a test that passed before the
+run must still pass. Nothing is written to the project until the run's end
 (:mod:`.project_apply`).
 """
 
 from __future__ import annotations
 
-import ast
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from pathlib import Path, PurePosixPath
 
 from codeproof.core.errors import InputError
 from codeproof.core.types import Module, ModuleOutcome, TestCase, TestReport
+from codeproof.languages import registry
+from codeproof.languages.base import Language
+from codeproof.languages.existing import ExistingProject
 from codeproof.languages.registry import layout_for
 from codeproof.toolchains.api import ToolchainAPI
 
@@ -37,7 +41,6 @@ SKIP_DIRS = frozenset(
      ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".codeproof", ".codeproof-backup",
      "target", "out"}
 )  # fmt: skip
-SANDBOX_CONFTEST = "conftest.py"
 
 
 @dataclass
@@ -49,7 +52,7 @@ class Project:
         language: Its main language.
         sources: Its source files of that language (path -> content).
         tests: Its test files of that language.
-        import_root: The folder on ``sys.path`` (``""`` or ``"src"``).
+        import_root: The folder imports resolve from (``""`` or ``"src"``).
         package: The package new modules go into (``""``: the import root).
         tests_dir: Where new tests go (``""``: beside the sources).
         git: Whether the project is a git work tree.
@@ -69,18 +72,19 @@ class Project:
     def existing(self) -> dict[str, str]:
         return {**self.sources, **self.tests}
 
+    @property
+    def fitting(self) -> ExistingProject | None:
+        """How its language fits modules into the project (``None``: flat files)."""
+        return registry.language_for(self.language).existing
+
     # -- the sandbox -------------------------------------------------------------------
 
     def sandbox_sources(self) -> dict[str, str]:
-        """The project's sources as the sandbox gets them, with its import roots on
-        ``sys.path`` (Python: a ``conftest.py`` unless the project has one at its root)."""
-        files = dict(self.sources)
-        if self.language == "python" and SANDBOX_CONFTEST not in self.existing:
-            roots = ["", self.import_root] if self.import_root else [""]
-            lines = ["import pathlib", "import sys", "", "_here = pathlib.Path(__file__).parent"]
-            lines += [f"sys.path.insert(0, str(_here / {r!r}))" for r in roots]
-            files[SANDBOX_CONFTEST] = "\n".join(lines) + "\n"
-        return files
+        """The project's sources as the sandbox gets them, with what it needs to import
+        them (Python: a ``conftest.py`` putting the import roots on ``sys.path``, unless
+        the project has one at its root)."""
+        fitting = self.fitting
+        return {**self.sources, **(fitting.support(self) if fitting is not None else {})}
 
     def baseline(self, toolchain: ToolchainAPI) -> set[str]:
         """Names of the existing tests that pass before the run (run once, cached)."""
@@ -96,44 +100,30 @@ class Project:
 
     def place(self, path: str) -> str:
         """Where a module's flat file goes in the project."""
-        name = PurePosixPath(path).name
-        if self.language != "python":
-            return path
-        layout = layout_for("python")
-        existing = self._existing_module(PurePosixPath(name).stem)
-        if layout.is_test_path(name):
-            target = PurePosixPath(self.tests_dir) / name if self.tests_dir else PurePosixPath(name)
-            if str(target) in self.tests:  # never replace an existing test file
-                target = target.with_name(f"{target.stem}_codeproof{target.suffix}")
-            return str(target)
-        if existing is not None:
-            return existing
-        base = PurePosixPath(self.import_root) / self.package if self.package else None
-        return str(base / name) if base else str(PurePosixPath(self.import_root) / name)
-
-    def _existing_module(self, stem: str) -> str | None:
-        """The one existing non-test source file named ``stem``, if any."""
-        found = [p for p in self.sources if PurePosixPath(p).stem == stem]
-        return found[0] if len(found) == 1 else None
+        fitting = self.fitting
+        return fitting.place(self, path) if fitting is not None else path
 
     def dotted(self, path: str) -> str:
         """The import name of a placed source file (``tidepool.crab_report``)."""
-        rel = PurePosixPath(path).with_suffix("")
-        parts = rel.parts
-        if self.import_root and parts[:1] == (self.import_root,):
-            parts = parts[1:]
-        return ".".join(parts)
+        fitting = self.fitting
+        if fitting is not None:
+            return fitting.import_name(self, path)
+        return ".".join(PurePosixPath(path).with_suffix("").parts)
 
     def placed(self, files: Mapping[str, str], stems: Iterable[str]) -> dict[str, str]:
         """``files`` at their project paths, imports of placed modules rewritten."""
-        stems = set(stems)
-        targets = {s: self.place(f"{s}.py") for s in stems}
+        fitting = self.fitting
+        if fitting is None:
+            return {self.place(path): content for path, content in files.items()}
+        layout = layout_for(self.language)
+        targets = {s: self.place(layout.source_path(s)) for s in set(stems)}
         names = {s: self.dotted(t) for s, t in targets.items() if self.dotted(t) != s}
-        out: dict[str, str] = {}
-        for path, content in files.items():
-            target = self.place(path)
-            out[target] = rewrite_imports(content, names) if path.endswith(".py") else content
-        return out
+        return {
+            self.place(path): fitting.rewrite_imports(content, names)
+            if layout.owns(path)
+            else content
+            for path, content in files.items()
+        }
 
     # -- the gate ----------------------------------------------------------------------
 
@@ -206,43 +196,6 @@ def judge(
     )
 
 
-def rewrite_imports(source: str, names: Mapping[str, str]) -> str:
-    """``from a import x`` -> ``from pkg.a import x`` and ``import a`` -> ``import pkg.a
-    as a`` for every ``a`` in ``names`` (through the AST; a file that does not parse is
-    left alone)."""
-    if not names:
-        return source
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return source
-    edits: list[tuple[int, int, int, str]] = []  # (line, start col, end col, text)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in names:
-            module = node.module or ""
-            line = source.splitlines()[node.lineno - 1]
-            start = line.index(module, node.col_offset)
-            edits.append((node.lineno, start, start + len(module), names[module]))
-        elif (
-            isinstance(node, ast.Import)
-            and node.end_col_offset is not None
-            and node.lineno == node.end_lineno
-            and any(a.name in names for a in node.names)
-        ):
-            parts = [
-                f"{names[a.name]} as {a.asname or a.name}" if a.name in names
-                else (f"{a.name} as {a.asname}" if a.asname else a.name)
-                for a in node.names
-            ]  # fmt: skip
-            text = "import " + ", ".join(parts)
-            edits.append((node.lineno, node.col_offset, node.end_col_offset, text))
-    lines = source.splitlines(keepends=True)
-    for lineno, start, end, text in sorted(edits, reverse=True):
-        line = lines[lineno - 1]
-        lines[lineno - 1] = line[:start] + text + line[end:]
-    return "".join(lines)
-
-
 def load_project(root: Path, language: str | None = None) -> Project:
     """Read a project directory: its language, sources, tests and layout.
 
@@ -253,33 +206,40 @@ def load_project(root: Path, language: str | None = None) -> Project:
     if not root.is_dir():
         raise InputError(f"--project {root} is not a directory", hint="give the project folder")
     files = _read_tree(root)
-    language = language or _main_language(files)
-    if language is None:
+    found = registry.language_for(language) if language else _main_language(files)
+    if found is None:
         raise InputError(
-            f"no Python, JavaScript or Java source in {root}",
+            f"no {_spelled(_project_languages())} source in {root}",
             hint="give the project's folder, or omit --project to start a new one",
         )
-    layout = layout_for(language)
+    layout, fitting = found.layout, found.existing
     own = {p: c for p, c in files.items() if layout.owns(p)}
-    support = PurePosixPath(SANDBOX_CONFTEST).name
+    support = fitting.support_names if fitting is not None else frozenset()
     tests = {
-        p: c for p, c in own.items() if layout.is_test_path(p) and PurePosixPath(p).name != support
+        p: c
+        for p, c in own.items()
+        if layout.is_test_path(p) and PurePosixPath(p).name not in support
     }
     sources = {p: c for p, c in own.items() if p not in tests}
-    project = Project(root, language, sources, tests, git=(root / ".git").exists())
-    if language == "python":
-        _python_layout(project)
+    project = Project(root, found.name, sources, tests, git=(root / ".git").exists())
+    if fitting is not None:
+        placement = fitting.layout(sources, tests)
+        project.import_root = placement.import_root
+        project.package = placement.package
+        project.tests_dir = placement.tests_dir
     return project
 
 
 def _read_tree(root: Path) -> dict[str, str]:
+    """The project's files of every known language (by their layouts' extensions)."""
+    suffixes = registry.extensions()
     out: dict[str, str] = {}
     total = 0
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
         if set(rel.parts[:-1]) & SKIP_DIRS or any(p.startswith(".") for p in rel.parts):
             continue
-        if not path.is_file() or path.suffix not in (".py", ".js", ".mjs", ".cjs", ".java"):
+        if not path.is_file() or path.suffix not in suffixes:
             continue
         try:
             text = path.read_text(encoding="utf-8")
@@ -295,29 +255,20 @@ def _read_tree(root: Path) -> dict[str, str]:
     return out
 
 
-def _main_language(files: Mapping[str, str]) -> str | None:
-    counts: dict[str, int] = {}
-    for language in ("python", "javascript", "java"):
-        counts[language] = sum(1 for p in files if layout_for(language).owns(p))
-    best = max(counts, key=lambda k: counts[k])
-    return best if counts[best] else None
+def _project_languages() -> list[Language]:
+    """The languages whose files a project is searched for (each with its own endings:
+    a configured language without one would own every file)."""
+    return [lang for lang in registry.languages() if all(lang.layout.extensions)]
 
 
-def _python_layout(project: Project) -> None:
-    """Import root (``src`` layout or not), main package and test folder."""
-    paths = [PurePosixPath(p) for p in project.sources]
-    project.import_root = "src" if any(p.parts[0] == "src" for p in paths if p.parts) else ""
-    under = [p for p in paths if not project.import_root or p.parts[0] == project.import_root]
-    offset = 1 if project.import_root else 0
-    packages: dict[str, int] = {}
-    for p in under:
-        if len(p.parts) > offset + 1 and p.parts[offset] != SANDBOX_CONFTEST:
-            top = p.parts[offset]
-            init = PurePosixPath(*p.parts[: offset + 1]) / "__init__.py"
-            if str(init) in project.sources:
-                packages[top] = packages.get(top, 0) + 1
-    project.package = max(packages, key=lambda k: packages[k]) if packages else ""
-    test_dirs = [
-        PurePosixPath(t).parts[0] for t in project.tests if len(PurePosixPath(t).parts) > 1
-    ]
-    project.tests_dir = max(set(test_dirs), key=test_dirs.count) if test_dirs else ""
+def _main_language(files: Mapping[str, str]) -> Language | None:
+    """The language owning the most files (the first known on a tie), if any."""
+    counts = [(sum(1 for p in files if lang.layout.owns(p)), lang) for lang in _project_languages()]
+    best = max(counts, key=lambda count: count[0], default=None)
+    return best[1] if best is not None and best[0] else None
+
+
+def _spelled(languages: list[Language]) -> str:
+    """``Python, JavaScript or Java``: each label without its details in brackets."""
+    labels = [lang.label.partition(" (")[0] for lang in languages]
+    return " or ".join(filter(None, (", ".join(labels[:-1]), *labels[-1:])))

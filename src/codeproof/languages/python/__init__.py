@@ -15,6 +15,7 @@ from codeproof.languages.python import (
     consensus,
     eval,
     examples,
+    existing,
     misfits,
     mutants,
     probe,
@@ -85,6 +86,7 @@ LANGUAGE = Language(
     proving=Proving(code_mutants.python_code_mutants, proof_checks.proof_tests),
     scanners=(scan.scan_bandit, CapabilityScanner(capabilities.RULES, LAYOUT)),
     project=project.PROJECT,
+    existing=existing.EXISTING,
     chunking=chunking.CHUNKING,
     property_tests=(
         "a rule that holds for every input gets one property test with hypothesis "

@@ -42,6 +42,7 @@ def test_single_mode_with_the_small_model(
     assert summary.modes["single"].tasks == 2
 
 
+@pytest.mark.timeout(1500)  # the engine and its proof: 600 s is too short on a loaded machine
 @pytest.mark.usefixtures("allow_model")
 def test_pipeline_mode_with_the_small_model(
     small_local_model: LocalChatModel,

@@ -63,6 +63,14 @@ def test_analyze_normalizes_the_spec() -> None:
     assert spec.assumptions == ["no floats", "ints only"]
 
 
+def test_analyze_drops_the_example_form_copied_as_an_example() -> None:
+    copied = {**SPEC, "acceptance_examples": ["call -> expected result", "add(1, 2) -> 3"]}
+    model = FakeModel([copied])
+    spec = analyze(model, "add", [], language=None, assumptions=[])
+    assert spec.acceptance_examples == ["add(1, 2) -> 3"]
+    assert 'at least 3 examples "call -> expected result"' in model.calls[0].messages[0].content
+
+
 def test_analyze_keeps_the_language_the_user_chose() -> None:
     model = FakeModel([SPEC])
     spec = analyze(model, "add", [], language="JS", assumptions=[])

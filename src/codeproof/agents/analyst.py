@@ -33,11 +33,14 @@ CLARIFY_USER = """Request: {request}
 
 This is question round {round} of {max_rounds}."""
 
+EXAMPLE_FORM = "call -> expected result"
+"""How the analyst is told to write an example (a small model sometimes copies it as one)."""
+
 ANALYZE_SYSTEM = """You turn a programming request into a precise specification.
 Be concrete:
 - "interfaces": exact function or class signatures, e.g. "add(a: int, b: int) -> int", with
   exactly the names the request gives (files, functions, classes, methods).
-- "acceptance_examples": at least 3 examples "call -> expected result", including an edge case.
+- "acceptance_examples": at least 3 examples "{example_form}", including an edge case.
 - "functional_requirements": short sentences, one behaviour each.
 - "language": {language_rule}
 Keep it as small as the request: do not add features nobody asked for."""
@@ -129,7 +132,8 @@ def analyze(
         section("Assumptions accepted by the user", "\n".join(f"- {a}" for a in assumptions)),
     )
     user = ANALYZE_USER.format(request=request.strip(), details=details)
-    messages = conversation(ANALYZE_SYSTEM.format(language_rule=rule), user)
+    system = ANALYZE_SYSTEM.format(language_rule=rule, example_form=EXAMPLE_FORM)
+    messages = conversation(system, user)
     spec = model.generate(messages, Spec, ANALYZE_SETTINGS)
     return _normalize_spec(spec, language=language, assumptions=assumptions)
 
@@ -160,7 +164,9 @@ def _normalize_spec(spec: Spec, *, language: str | None, assumptions: list[str])
             "functional_requirements": _unique(spec.functional_requirements),
             "interfaces": _unique(spec.interfaces),
             "constraints": _unique(spec.constraints),
-            "acceptance_examples": _unique(spec.acceptance_examples),
+            "acceptance_examples": [
+                e for e in _unique(spec.acceptance_examples) if e.lower() != EXAMPLE_FORM
+            ],
             "assumptions": _unique([*assumptions, *spec.assumptions]),
         }
     )

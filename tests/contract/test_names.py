@@ -78,3 +78,36 @@ def test_a_stated_name_that_shadows_a_standard_module_is_kept() -> None:
     assert module.name == "random"
     [renamed] = order_modules([_module("random", "pick(xs)")], strict=False)
     assert renamed.name != "random"
+
+
+def test_without_stated_files_a_module_that_builds_nothing_stated_is_dropped() -> None:
+    words = (
+        "Write a Java class BusinessCalendar for computing due dates. It is created with new "
+        "BusinessCalendar(Set<LocalDate> holidays) and has boolean isBusinessDay(LocalDate "
+        "day) and int businessDaysBetween(LocalDate from, LocalDate to)."
+    )
+    calendar = _module(
+        "BusinessCalendar",
+        "boolean isBusinessDay(LocalDate day), int businessDaysBetween(LocalDate a, LocalDate b)",
+        "java",
+    )
+    holidays = _module("HolidaySet", "Set<LocalDate> getHolidays()", "java")
+    fitted = fit_modules([calendar, holidays], words, layout_for("java"), [])
+    assert [m.name for m in fitted] == ["BusinessCalendar"]
+
+
+def test_an_unstated_module_a_stated_one_depends_on_is_kept() -> None:
+    words = "Write a Python function evaluate(expression) that computes an arithmetic expression."
+    lexer = _module("lexer", "tokenize(text: str) -> list[str]")
+    evaluator = _module("evaluator", "evaluate(expression: str) -> float").model_copy(
+        update={"depends_on": ["lexer"]}
+    )
+    unused = _module("history", "remember(result: float) -> None")
+    fitted = fit_modules([lexer, evaluator, unused], words, layout_for("python"), [])
+    assert [m.name for m in fitted] == ["lexer", "evaluator"]
+
+
+def test_modules_are_kept_when_the_request_names_nothing_they_define() -> None:
+    words = "Make me a small library to parse and format durations."
+    proposed = [_module("parsing", "parse(text) -> int"), _module("formatting", "fmt(s) -> str")]
+    assert fit_modules(proposed, words, layout_for("python"), []) == proposed

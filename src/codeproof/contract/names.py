@@ -84,11 +84,12 @@ def fit_modules(
     Where the request names source files of the language, the modules are exactly those
     files (one each, named after them): a proposed module is reused for the file whose
     sentences name most of its interface, else a module is made from the file's
-    sentences and the spec's interfaces they name. Other proposals are kept as they are.
+    sentences and the spec's interfaces they name. Where it names no file, the proposals
+    that build what it names are kept (:func:`unstated_dropped`).
     """
     files = stated_files(words, layout)
     if not files:
-        return list(proposed)
+        return unstated_dropped(proposed, words)
     left = list(proposed)
     fitted: list[Module] = []
     renamed: dict[str, str] = {}
@@ -104,6 +105,32 @@ def fit_modules(
         m.model_copy(update={"depends_on": _deps(m, renamed, fitted, texts.get(m.name, ""))})
         for m in fitted
     ]
+
+
+def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
+    """The proposed modules that define a class or function the request names, and the
+    modules they depend on; the others build nothing the user asked for.
+
+    "Write a Java class BusinessCalendar ... with three methods" was planned as modules
+    ``BusinessCalendar`` and ``HolidaySet`` (``getHolidays()``, used by no module): a
+    second class the user never asked for, built, tested and proven at the cost of a
+    module. When no proposal defines a stated name (or the request states none), all are
+    kept: the names cannot tell.
+    """
+    names = set(stated_names(words))
+    wanted = [m for m in proposed if m.name in names or names & set(_declared(m.public_interface))]
+    if not wanted:
+        return list(proposed)
+    by_name = {m.name: m for m in proposed}
+    kept: set[str] = set()
+    stack = [m.name for m in wanted]
+    while stack:  # with what they depend on, transitively
+        name = stack.pop()
+        if name in kept or name not in by_name:
+            continue
+        kept.add(name)
+        stack.extend(by_name[name].depends_on)
+    return [m for m in proposed if m.name in kept]
 
 
 def _best(modules: Sequence[Module], names: Sequence[str]) -> Module | None:

@@ -8,9 +8,10 @@ import pytest
 from pydantic import ValidationError
 
 from codeproof.agents.programmer import APPROACHES, TEMPERATURES, write_code
-from codeproof.agents.repairer import repair
+from codeproof.agents.repairer import NOT_COMPILED, repair, source_errors_only
 from codeproof.agents.test_designer import design_tests
 from codeproof.core.types import (
+    Diagnostic,
     Module,
     ModulePlan,
     RepairResult,
@@ -250,6 +251,24 @@ def test_repair_returns_the_fixed_file_and_focuses_the_prompt(spec: Spec, module
     assert "test_adder.test_neg: assert 2 == 0" in prompt
     assert "def test_neg" in prompt and "def test_ok" not in prompt
     assert "negatives!" in prompt and "- tried abs" in prompt
+
+
+def test_the_tests_are_left_out_when_only_the_code_does_not_compile(
+    spec: Spec, module: Module
+) -> None:
+    errors = [Diagnostic(file="adder.py", line=2, message="invalid syntax")]
+    broken = TestReport(errors=1, message="no test ran", diagnostics=errors)
+    model = FakeModel([f"File: adder.py\n```python\n{CODE}```\n"] * 2)
+    repair(model, spec, module, FILES, TESTS, broken)
+    assert NOT_COMPILED in model.calls[0].messages[-1].content
+    assert "def test_neg" not in model.calls[0].messages[-1].content
+    # an error in a test file, or one the compiler does not place: the tests are shown
+    for file in ("test_adder.py", ""):
+        report = broken.model_copy(
+            update={"diagnostics": [errors[0].model_copy(update={"file": file})]}
+        )
+        assert not source_errors_only(report, TESTS)
+    assert not source_errors_only(TestReport(errors=1), TESTS)  # no diagnostics: unknown
 
 
 @pytest.mark.parametrize("label", ["File: adder.py", "**adder.py**", "`adder.py`:", ""])

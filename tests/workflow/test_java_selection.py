@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from codeproof.agents.repairer import NOT_COMPILED, repair, source_errors_only
 from codeproof.choosing.selection import choose
-from codeproof.core.types import Module
+from codeproof.core.types import Module, Spec
 from codeproof.languages.java.probe import call_key, java_calls, java_value
+from codeproof.llm.fake import FakeModel
 from codeproof.toolchains.client import ToolchainClient
 
 TESTS = """import org.junit.jupiter.api.Test;
@@ -67,6 +69,31 @@ def test_a_candidate_that_does_not_compile_removes_no_test(java_toolchain: Toolc
     )
     assert choice.index == 1 and choice.quarantined == []
     assert choice.tests == tests
+
+
+@pytest.mark.docker
+def test_a_compile_error_is_reported_file_by_file_and_the_repairer_sees_no_tests(
+    java_toolchain: ToolchainClient,
+) -> None:
+    broken = "public class Solution {\n    public int f(int x) { return y; }\n}\n"
+    tests = {"SolutionTest.java": TESTS.replace('f("1")', "f(1)")}
+    report = java_toolchain.run_tests({"Solution.java": broken}, tests, 60)
+    assert report.total == 0 and report.errors == 1
+    [error] = report.diagnostics
+    assert (error.file, error.line, error.severity) == ("Solution.java", 2, "error")
+    assert "cannot find symbol" in error.message
+    assert source_errors_only(report, tests)
+    spec = Spec(title="f", summary="f(x) is x + 1.", language="java")
+    model = FakeModel(["File: Solution.java\n```java\n" + broken + "```\nSummary: none."])
+    repair(model, spec, MODULE, {"Solution.java": broken}, tests, report)
+    prompt = model.calls[0].messages[-1].content
+    assert NOT_COMPILED in prompt and "class SolutionTest" not in prompt
+    assert "cannot find symbol" in prompt  # the compiler's own words
+    # a test that does not compile is shown: the error is in it
+    wrong = {"SolutionTest.java": TESTS}
+    report = java_toolchain.run_tests({"Solution.java": broken.replace("y;", "x;")}, wrong, 60)
+    assert [d.file for d in report.diagnostics] == ["SolutionTest.java"]
+    assert not source_errors_only(report, wrong)
 
 
 ACCOUNT_TESTS = """import org.junit.jupiter.api.Test;

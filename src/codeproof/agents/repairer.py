@@ -46,6 +46,8 @@ REPAIR_RULES = """Rules:
 - Only if a test contradicts the specification, also give the complete corrected test \
 file and a line "Reason: <the requirement the test contradicts>"."""
 
+NOT_COMPILED = "Not shown: the code does not compile. Fix the compiler errors below first."
+
 _SUMMARY = re.compile(r"^\W*summary\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
 _REASON = re.compile(r"^\W*reason\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
 
@@ -84,16 +86,18 @@ def repair(
         are only returned with a reason.
     """
     layout = layout_for(module.language)
+    shown = (
+        NOT_COMPILED
+        if source_errors_only(report, tests)
+        else render_files(
+            failing_tests(tests, report, registry.language_for(layout.language)), layout
+        )
+    )
     user = join_sections(
         render_spec(spec),
         render_module(module),
         section("Current code", render_files(files, layout)),
-        section(
-            "Tests",
-            render_files(
-                failing_tests(tests, report, registry.language_for(layout.language)), layout
-            ),
-        ),
+        section("Tests", shown),
         section("Test results", describe_report(report)),
         section("Hint from the user", hint or ""),
         section("Earlier attempts that did not work", bullets(history or [])),
@@ -142,6 +146,17 @@ def _test_name(case_name: str) -> str:
     """``test_x.py::test_a[1]`` / ``test_x.test_a`` -> ``test_a``."""
     last = re.split(r"::|\.|/", case_name.split("[", 1)[0])[-1]
     return last.strip()
+
+
+def source_errors_only(report: TestReport, tests: Mapping[str, str]) -> bool:
+    """Whether the code did not compile and every compiler error is in a code file, not
+    a test file: the tests cannot help then. Shown them as well (a 2,670-token prompt,
+    most of it a 30-assertion test), the 1.5B model returned the same file unchanged
+    for ``LocalDate.SATURDAY`` ("cannot find symbol")."""
+    if report.total or not report.diagnostics:
+        return False
+    test_names = {PurePosixPath(path).name for path in tests}
+    return all(d.file and PurePosixPath(d.file).name not in test_names for d in report.diagnostics)
 
 
 def failing_tests(

@@ -23,6 +23,17 @@ class TestCase(BaseModel):
     message: str = ""
 
 
+class Diagnostic(BaseModel):
+    """One compile or lint finding."""
+
+    file: str
+    line: int | None = None
+    column: int | None = None
+    message: str
+    severity: Literal["error", "warning"] = "error"
+    code: str | None = None
+
+
 class TestReport(BaseModel):
     """Result of ``run_tests``."""
 
@@ -38,22 +49,13 @@ class TestReport(BaseModel):
     duration_s: float = 0.0
     timed_out: bool = False
     message: str = ""
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    """The compiler's errors when the files did not compile (no test ran)."""
 
     @property
     def green(self) -> bool:
         """All tests passed and there was at least one."""
         return self.total > 0 and self.passed == self.total - self.skipped
-
-
-class Diagnostic(BaseModel):
-    """One compile or lint finding."""
-
-    file: str
-    line: int | None = None
-    column: int | None = None
-    message: str
-    severity: Literal["error", "warning"] = "error"
-    code: str | None = None
 
 
 class CheckReport(BaseModel):

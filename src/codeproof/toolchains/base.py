@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Protocol, runtime_checkable
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import CheckReport, ProgramRun, TestCase, TestReport
+from codeproof.core.types import CheckReport, Diagnostic, ProgramRun, TestCase, TestReport
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.toolchains.junit import (
     JUnitCase,
@@ -318,7 +318,9 @@ class JUnitToolchain(ABC):
         session.put_files({**sources, **plan.assets})
         prepared, failure = self.prepare(session, sorted(sources))
         if failure:
-            return error_report(failure, combined_output(*prepared), time.monotonic() - started)
+            report = error_report(failure, combined_output(*prepared), time.monotonic() - started)
+            report.diagnostics = self.compile_errors(prepared)
+            return report
         result = session.run(plan.command, timeout_s=timeout_s)
         raw, reason = read_cases(session, plan.report)
         output = combined_output(*prepared, result)
@@ -376,6 +378,11 @@ class JUnitToolchain(ABC):
             cannot run (empty when they can); on failure the last run is the failed one.
         """
         return [], ""
+
+    def compile_errors(self, prepared: Sequence[RunResult]) -> list[Diagnostic]:
+        """The errors of a failed :meth:`prepare`, file by file (none by default: the
+        report's message and output say what failed)."""
+        return []
 
     def test_cases(
         self, cases: Sequence[JUnitCase], test_files: Sequence[str], output: str

@@ -138,6 +138,11 @@ class JavaToolchain(JUnitToolchain):
         failed = compiled.exit_code != 0 or compiled.timed_out
         return [compiled], _compile_failure(compiled) if failed else ""
 
+    def compile_errors(self, prepared: Sequence[RunResult]) -> list[Diagnostic]:
+        """``javac``'s errors (its warnings left out)."""
+        output = "".join(r.stderr + r.stdout for r in prepared[-1:])
+        return [d for d in parse_javac_output(output) if d.severity == "error"]
+
     def check(self, session: SandboxSession, files: Mapping[str, str]) -> CheckReport:
         """``javac -Xlint:all`` on every Java file."""
         sources = sorted(path for path in files if path.endswith(".java"))

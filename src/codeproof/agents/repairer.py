@@ -150,9 +150,9 @@ def _test_name(case_name: str) -> str:
 
 def source_errors_only(report: TestReport, tests: Mapping[str, str]) -> bool:
     """Whether the code did not compile and every compiler error is in a code file, not
-    a test file: the tests cannot help then. Shown them as well (a 2,670-token prompt,
-    most of it a 30-assertion test), the 1.5B model returned the same file unchanged
-    for ``LocalDate.SATURDAY`` ("cannot find symbol")."""
+    a test file: the tests cannot help then, and cost the most of the prompt (2,670
+    tokens for ``LocalDate.SATURDAY``, "cannot find symbol", most of them a 30-assertion
+    test; without the tests the 1.5B model still returned the file unchanged there)."""
     if report.total or not report.diagnostics:
         return False
     test_names = {PurePosixPath(path).name for path in tests}

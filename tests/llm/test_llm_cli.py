@@ -35,6 +35,21 @@ def test_models_path_of_a_missing_model_is_a_user_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_new_without_the_model_fails_before_a_run_exists(tmp_path: Path) -> None:
+    request = "Write a Python function add(a, b) that returns a + b."
+    out = tmp_path / "out"
+    args = ["new", request, "--yes", "--model", "qwen2.5-coder-0.5b", "--out", str(out)]
+    result = _run(args, tmp_path / "home")
+    assert result.returncode == 2
+    assert "not pulled" in result.stderr
+    assert "codeproof models pull qwen2.5-coder-0.5b" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+    listed = _run(["runs", "list"], tmp_path / "home")
+    assert listed.returncode == 0, listed.stderr
+    assert "Write a Python" not in listed.stdout
+
+
 def test_models_path_prints_a_pulled_model(small_model_path: Path) -> None:
     home = small_model_path.parent.parent
     result = _run(["models", "path", "qwen2.5-coder-0.5b"], home)

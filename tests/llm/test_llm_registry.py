@@ -52,6 +52,29 @@ def test_local_provider_without_weights_names_the_pull_command(
     assert info.value.hint == "codeproof models pull qwen2.5-coder-0.5b"
 
 
+def test_local_check_finds_the_weights_without_loading_them(tmp_path: Path) -> None:
+    weights = tmp_path / "tiny.gguf"
+    weights.write_bytes(b"GGUF")
+    asked: list[str] = []
+
+    def resolve(spec: str) -> Path:
+        asked.append(spec)
+        return weights
+
+    before = POOL.loaded()
+    model = LocalChatModel(model="tiny", resolve=resolve)
+    model.check()
+    assert asked == ["tiny"]
+    assert POOL.loaded() == before  # loading waits for a call the cache cannot answer
+
+
+def test_local_check_without_weights_names_the_pull_command() -> None:
+    model = get_chat_model(load_settings(llm={"model": "qwen2.5-coder-0.5b"}))
+    with pytest.raises(ModelNotFoundError) as info:
+        model.check()
+    assert info.value.hint == "codeproof models pull qwen2.5-coder-0.5b"
+
+
 def test_cache_can_be_switched_off() -> None:
     assert get_chat_model(load_settings(llm={"cache": False})).cache is None
 

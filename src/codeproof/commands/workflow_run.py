@@ -143,7 +143,7 @@ def execute(
     project = load_project(Path(options.project), options.language) if options.project else None
     model = get_chat_model(settings)
     try:
-        model.start()  # a missing model or key fails here, before a run exists
+        model.check()  # a missing model or key fails here, before a run exists
     except BaseException:
         model.close()
         raise

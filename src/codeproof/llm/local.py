@@ -254,6 +254,11 @@ class LocalChatModel(BaseChatModel):
             self._engine = POOL.acquire(params)
             self._params = params
 
+    def check(self) -> None:
+        """Find (and verify) the weights without loading them: a run whose calls the
+        response cache answers never loads the model."""
+        self._resolve(self.model)
+
     def close(self) -> None:
         with self._lock:
             if self._params is not None:

@@ -146,6 +146,12 @@ class BaseChatModel(Lifecycle, ABC):
     def start(self) -> None:
         """Acquire resources (load weights, open clients). Idempotent."""
 
+    def check(self) -> None:
+        """Fail now on what :meth:`start` would fail on (a missing model, a bad
+        setting), acquiring as little as possible: the first request the cache cannot
+        answer starts the model. Default: :meth:`start`."""
+        self.start()
+
     def close(self) -> None:
         """Release resources. Idempotent."""
 

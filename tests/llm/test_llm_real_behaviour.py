@@ -130,3 +130,18 @@ def test_ngram_speculation_and_the_prompt_cache_are_reported(
     assert stats.draft_tokens == first.usage.draft_tokens + second.usage.draft_tokens
     with pytest.raises(ValueError, match="speculative"):
         LocalChatModel(model="m", resolve=lambda _: small_model_path, speculative="eagle")
+
+
+def test_a_decoding_loop_is_stopped_and_reported_cut(
+    small_local_model: LocalChatModel, allow_model: None
+) -> None:
+    """The 0.5B model asked for 500 zeros loops on "0": the reply stops once the loop is
+    plain (llm/loops.py), far below its token limit, with its usage from the timings."""
+    ask = [Message(role="user", content="Print the digit 0 five hundred times, nothing else.")]
+    reply = small_local_model.chat(ask, ChatSettings(temperature=0.0, max_tokens=600))
+    assert reply.finish_reason == "length"
+    assert set(reply.text.strip()) == {"0"}
+    assert 0 < reply.usage.completion_tokens < 300
+    assert reply.usage.prompt_tokens > 0
+    normal = small_local_model.chat(HELLO, ChatSettings(temperature=0.0, max_tokens=32))
+    assert normal.finish_reason in ("stop", "length") and normal.usage.prompt_tokens > 0

@@ -25,6 +25,7 @@ import xllamacpp
 from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
+from codeproof.llm.loops import LoopWatch
 from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
 
 logger = logging.getLogger(__name__)
@@ -169,8 +170,12 @@ def _error(error: dict[str, Any]) -> LLMError:
 
 
 def _usage(reply: dict[str, Any]) -> Usage:
-    u = reply.get("usage") or {}
+    """Usage from a reply's ``usage``, else (a stopped stream) from its ``timings``."""
     timings = reply.get("timings") or {}
+    u = reply.get("usage") or {
+        "prompt_tokens": int(timings.get("cache_n", 0)) + int(timings.get("prompt_n", 0)),
+        "completion_tokens": int(timings.get("predicted_n", 0)),
+    }
     return Usage(
         prompt_tokens=int(u.get("prompt_tokens", 0)),
         completion_tokens=int(u.get("completion_tokens", 0)),
@@ -299,10 +304,20 @@ class LocalChatModel(BaseChatModel):
         body = self._request(messages, settings)
         if schema is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {"schema": schema}}
-        reply = _check(self._call(body))
-        choice = reply["choices"][0]
-        text = choice.get("message", {}).get("content") or ""
-        return Completion(text, _usage(reply), choice.get("finish_reason"))
+        # Streamed, so that a decoding loop is stopped as it starts (llm/loops.py);
+        # every chunk carries the timings, which give the usage of a stopped reply.
+        body.update(stream=True, stream_options={"include_usage": True}, timings_per_token=True)
+        chunks: list[Any] = []
+        watch = LoopWatch()
+
+        def on_chunk(chunk: Any) -> bool:
+            chunks.append(chunk)
+            return watch.add(_delta(chunk))
+
+        returned = self._call(body, on_chunk)
+        if isinstance(returned, dict) and "error" in returned:
+            chunks.append(returned)
+        return _collected(chunks, looped=watch.looped)
 
     def _stream(self, messages: list[Message], settings: ChatSettings) -> Iterator[StreamChunk]:
         body = {
@@ -334,6 +349,29 @@ class LocalChatModel(BaseChatModel):
         finally:
             stop.set()
             worker.join()
+
+
+def _delta(chunk: Any) -> str:
+    """The text of one streamed chunk ("" for anything else)."""
+    if not isinstance(chunk, dict) or not chunk.get("choices"):
+        return ""
+    return str((chunk["choices"][0].get("delta") or {}).get("content") or "")
+
+
+def _collected(chunks: list[Any], *, looped: bool) -> Completion:
+    """One reply from its streamed chunks; a reply stopped in a loop is reported cut."""
+    text, finish, usage = [], None, Usage()
+    for chunk in chunks:
+        event = _check(chunk)
+        text.append(_delta(event))
+        if event.get("choices"):
+            finish = event["choices"][0].get("finish_reason") or finish
+        if event.get("usage") or event.get("timings"):
+            usage = _usage(event)
+    if looped:
+        logger.info("llama.cpp: stopped a decoding loop after %d tokens", usage.completion_tokens)
+        finish = "length"
+    return Completion("".join(text), usage, finish)
 
 
 def _chunk(event: dict[str, Any]) -> StreamChunk:

@@ -1,0 +1,138 @@
+"""Decoding loops are seen in the reply's end; programs and tests that repeat a shape
+on purpose are not (every prefix of the project's own sources is read as a reply)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codeproof.llm.base import ChatSettings, Message
+from codeproof.llm.local import LocalChatModel
+from codeproof.llm.loops import LoopWatch, looping
+
+ROOT = Path(__file__).resolve().parents[2]
+
+COUNTING = "".join(
+    f"        assertEquals(LocalDate.of(2024, 3, {4 + i}), "
+    f"calendar.addBusinessDays(LocalDate.of(2024, 3, 1), {i + 1}));\n"
+    for i in range(24)
+)
+TWO_LINES = "".join(
+    f"        sheet.log(LocalDate.now(), {30 - i});\n"
+    f"        assertEquals({30 - i} * 2000, sheet.grossPayCents(2000));\n"
+    for i in range(24)
+)
+GRID = "GRID = [\n" + "".join(f"    [{i}, 3, 0, 0, 7, 0, 0, 0, {i}],\n" for i in range(9)) + "]\n"
+MONTHS = "".join(f"    {{{m}, {d}}},\n" for m, d in enumerate([31, 28, 31, 30] * 3, 1))
+NUMBERED_TESTS = "".join(
+    f"    @Test\n    void adds{i}() {{\n"
+    f"        assertEquals({i + 1}, Adder.add({i}, 1));\n    }}\n\n"
+    for i in range(12)
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "    order = {'apple': 1" + "0" * 300,
+        "x = 1\n" + "    assert f(1) == 2\n" * 20,
+        "def f():\n" + "        return g(x)" * 30,
+        COUNTING,
+        TWO_LINES,
+    ],
+    ids=["zeros", "one-line", "no-newline", "counting-line", "counting-block"],
+)
+def test_a_loop_is_seen(text: str) -> None:
+    assert looping(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [GRID, MONTHS, NUMBERED_TESTS, "x" * 200, "# " + "-" * 78 + "\n", COUNTING[:1500]],
+    ids=["grid", "months", "numbered-tests", "short-run", "rule", "counting-under-20"],
+)
+def test_a_repeated_shape_within_reason_is_not_a_loop(text: str) -> None:
+    assert not looping(text)
+
+
+def test_no_prefix_of_the_projects_sources_is_a_loop() -> None:
+    files = sorted((ROOT / "src" / "codeproof").rglob("*.py"))
+    files += sorted((ROOT / "benchmarks" / "requests").rglob("*.*"))
+    checked = 0
+    for path in files:
+        if path.suffix not in (".py", ".js", ".java", ".md", ".json"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        ends = [i + 1 for i, c in enumerate(text) if c == "\n"]
+        flagged = [end for end in ends if looping(text[:end])]
+        line = text[: flagged[0]].count("\n") if flagged else 0
+        assert not flagged, f"{path.relative_to(ROOT)}: a loop seen at line {line}"
+        checked += 1
+    assert checked > 250
+
+
+def test_the_watch_stops_at_the_loop_and_stays_stopped() -> None:
+    watch = LoopWatch()
+    pieces = ["def f():\n", "    return 1", *(["0"] * 400)]
+    stopped_at = next(i for i, piece in enumerate(pieces) if watch.add(piece))
+    assert 250 < stopped_at < 270  # the loop is plain after 256 repeats of "0"
+    assert watch.add("anything") and watch.looped
+
+
+def _chunk(text: str, n: int) -> dict[str, Any]:
+    timings = {"cache_n": 4, "prompt_n": 10, "predicted_n": n}
+    return {"choices": [{"delta": {"content": text}, "finish_reason": None}], "timings": timings}
+
+
+class StreamingServer:
+    """llama.cpp's ``handle_chat_completions`` as the local provider calls it."""
+
+    def __init__(self, chunks: list[dict[str, Any]]) -> None:
+        self.chunks = chunks
+        self.sent = 0
+        self.bodies: list[dict[str, Any]] = []
+
+    def handle_chat_completions(self, body: dict[str, Any], callback: Any = None) -> None:
+        self.bodies.append(body)
+        for chunk in self.chunks:
+            self.sent += 1
+            if callback(chunk):
+                return
+
+
+def _local(monkeypatch: pytest.MonkeyPatch, server: StreamingServer) -> LocalChatModel:
+    monkeypatch.setattr(LocalChatModel, "start", lambda self: None)
+    monkeypatch.setattr(LocalChatModel, "server", property(lambda self: server))
+    return LocalChatModel(model="m", resolve=lambda spec: ROOT / "m.gguf")
+
+
+ASK = [Message(role="user", content="Write the tests.")]
+
+
+def test_the_local_provider_stops_a_looping_reply(
+    monkeypatch: pytest.MonkeyPatch, allow_model: None
+) -> None:
+    chunks = [_chunk("assert f(1" if i == 0 else "0", i + 1) for i in range(1000)]
+    server = StreamingServer(chunks)
+    reply = _local(monkeypatch, server).chat(ASK, ChatSettings(max_tokens=1000))
+    assert server.sent < 300  # stopped, not decoded to the limit
+    assert server.bodies[0]["stream"] and server.bodies[0]["timings_per_token"]
+    assert reply.text.startswith("assert f(1000") and len(reply.text) == server.sent + 9
+    assert reply.finish_reason == "length"
+    assert (reply.usage.prompt_tokens, reply.usage.completion_tokens) == (14, server.sent)
+    assert reply.usage.cached_prompt_tokens == 4
+
+
+def test_the_local_provider_returns_a_normal_reply_whole(
+    monkeypatch: pytest.MonkeyPatch, allow_model: None
+) -> None:
+    last = {
+        "choices": [{"delta": {}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 14, "completion_tokens": 3},
+    }
+    server = StreamingServer([_chunk("def ", 1), _chunk("f(): ", 2), _chunk("pass", 3), last])
+    reply = _local(monkeypatch, server).chat(ASK, ChatSettings(max_tokens=100))
+    assert (reply.text, reply.finish_reason) == ("def f(): pass", "stop")
+    assert (reply.usage.prompt_tokens, reply.usage.completion_tokens) == (14, 3)

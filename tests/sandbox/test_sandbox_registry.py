@@ -227,3 +227,22 @@ def test_official_build_failure_is_unavailable_with_a_fix(settings: Settings) ->
     with pytest.raises(SandboxUnavailableError) as info:
         ensure_image(settings, Client(), "node", source="official")
     assert info.value.hint and "--source debian" in info.value.hint
+
+
+def test_a_daemon_socket_that_refuses_leaves_no_socket_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docker-py leaves a refused connection's socket to the garbage collector (a
+    ResourceWarning in whatever test runs then); ``connect`` finds the refusal first."""
+    import gc
+
+    from codeproof.sandbox import docker_backend
+
+    unraised: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda info: unraised.append(info.exc_value))
+    monkeypatch.setattr(docker_backend, "_shared", [])
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path / 'nobody.sock'}")
+    assert docker_backend.connect(timeout_s=1.0) is None
+    assert not DockerSandbox(load_settings(home=tmp_path)).available()
+    gc.collect()
+    assert unraised == []

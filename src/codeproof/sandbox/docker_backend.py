@@ -19,7 +19,9 @@ from typing import Any
 
 import docker
 import docker.errors
+import docker.utils
 import requests
+from docker.constants import DEFAULT_UNIX_SOCKET
 from docker.types import LogConfig, Ulimit
 
 from codeproof.core.config import Settings
@@ -73,8 +75,28 @@ _client_lock = threading.Lock()
 _shared: list[Any] = []
 
 
+def _refused(timeout_s: float) -> bool:
+    """Whether the daemon's local Unix socket refuses connections.
+
+    docker-py leaves the socket of a refused connection open for the garbage collector
+    (a ``ResourceWarning`` later, anywhere), so a refusing socket is found here first,
+    with a socket that is always closed."""
+    base_url = str(docker.utils.kwargs_from_env().get("base_url") or DEFAULT_UNIX_SOCKET)
+    if not base_url.startswith(("unix://", "http+unix://")):
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(timeout_s)
+        try:
+            probe.connect(base_url.split("://", 1)[1])
+        except OSError:
+            return True
+    return False
+
+
 def connect(timeout_s: float = 10.0) -> Any:
     """The process-wide Docker client if its daemon answers a ping, else ``None``."""
+    if _refused(timeout_s):
+        return None
     with _client_lock:
         if not _shared:
             try:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from codeproof.core.types import Module
 from codeproof.languages import registry
-from codeproof.languages.base import EXAMPLE_TITLE
+from codeproof.languages.base import EXAMPLE_TITLE, WORKED_CLASS, WORKED_STEM
 from codeproof.languages.values import first_call, split_example
 
 
@@ -30,10 +30,14 @@ def interface_names(module: Module) -> set[str]:
 
 
 def is_example_test(name: str) -> bool:
-    """Whether a report's test name is one of the generated example tests."""
+    """Whether a report's test name is one of the user's examples: a generated example
+    test, or a test of a worked example (:mod:`codeproof.contract.worked`)."""
     python = name.split(".")
     if len(python) == 2 and python[0].endswith("_examples"):
-        return python[1].startswith("test_example_")
+        return python[1].startswith("test_example_") or python[0].endswith(WORKED_STEM)
+    junit = name.partition("(")[0].split(".")
+    if len(junit) == 2 and junit[0].endswith(WORKED_CLASS):
+        return True
     return name.split(" > ")[-1].startswith(f"{EXAMPLE_TITLE} ")
 
 

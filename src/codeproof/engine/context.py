@@ -103,6 +103,8 @@ class Context:
         module: The module to build.
         words: What the user wrote (request and answers, or a benchmark prompt).
         examples: The examples the user stated for this module (ground truth).
+        worked: The user's worked examples for this module, told in words
+            (:mod:`codeproof.contract.worked`); grounded tests of them count as examples.
         toolchain: The started toolchain client of the module's language.
         model_for: ``scope -> model``: the model as one step sees it.
         direct: Completes the user's words as written.
@@ -124,6 +126,7 @@ class Context:
     model_for: Callable[[str], ChatModel]
     direct: DirectDrafter
     examples: list[str] = field(default_factory=list)
+    worked: list[str] = field(default_factory=list)
     options: EngineOptions = field(default_factory=EngineOptions)
     dependencies: list[Module] = field(default_factory=list)
     dependency_files: dict[str, str] = field(default_factory=dict)

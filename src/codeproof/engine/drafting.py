@@ -15,8 +15,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from codeproof.agents import input_designer, planner, programmer, test_designer
+from codeproof.agents import input_designer, planner, programmer, test_designer, transcriber
 from codeproof.contract.rules import Rule, invariants, render, rules
+from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
@@ -35,14 +36,50 @@ def scope(step: str, ctx: Context, work: Work, *, attempt: bool = False) -> str:
 
 
 def design_tests(ctx: Context, work: Work) -> dict[str, str]:
-    """The test designer's tests for the module (it never sees any code); none when the
-    request does not fit the model's context (the stated examples still test the code)."""
+    """The test designer's tests for the module (it never sees any code), and at the same
+    time the tests of the user's worked examples; none of a kind when the request does
+    not fit the model's context (the stated examples still test the code)."""
     stated = rules(ctx.words)
-    try:
-        return _designed(ctx, work, stated)
-    except ContextLengthError as exc:
-        logger.warning("%s: no designed tests: %s", ctx.module.name, exc)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-worked") as pool:
+        worked = pool.submit(worked_tests, ctx, work)
+        try:
+            designed = _designed(ctx, work, stated)
+        except ContextLengthError as exc:
+            logger.warning("%s: no designed tests: %s", ctx.module.name, exc)
+            designed = {}
+        return {**designed, **worked.result()}
+
+
+def worked_tests(ctx: Context, work: Work) -> dict[str, str]:
+    """The transcriber's test of the user's worked examples, kept only when every value
+    it uses is written in them (then its tests count as the user's examples)."""
+    path_of = ctx.language.layout.worked_test_path
+    if not ctx.worked or path_of is None:
         return {}
+    path = path_of(ctx.module.name)
+    try:
+        files = transcriber.transcribe(
+            ctx.model_for(scope("worked", ctx, work)),
+            ctx.module,
+            work.conventions,
+            ctx.worked,
+            path,
+            dependencies=ctx.dependencies,
+        )
+    except ContextLengthError as exc:
+        logger.warning("%s: no tests of the worked examples: %s", ctx.module.name, exc)
+        return {}
+    said = "\n".join([*ctx.worked, ctx.module.public_interface])
+    modules = {ctx.module.name, *(d.name for d in ctx.dependencies)}
+    kept = {}
+    for name, source in files.items():
+        loose = ungrounded(source, ctx.module.language, said, modules)
+        if loose:
+            logger.info("%s: worked-example test dropped, values not stated: %s",
+                        ctx.module.name, ", ".join(loose[:5]))  # fmt: skip
+        elif ctx.language.layout.count_tests(source):
+            kept[name] = marked(source, ctx.module.language)
+    return kept
 
 
 def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:

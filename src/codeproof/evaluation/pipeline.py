@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from codeproof.contract.worked import worked_examples
 from codeproof.core.proof import Proof
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, EngineOptions
@@ -124,6 +125,7 @@ def context_for(
         model_for=lambda scope: model,
         direct=DirectCompleter(task, module),
         examples=list(spec.acceptance_examples),
+        worked=worked_examples(task.prompt, module, [module]),
         options=options,
     )
 

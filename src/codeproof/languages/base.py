@@ -42,6 +42,12 @@ MAX_PROBES = 40
 EXAMPLE_TITLE = "spec example"
 """How a generated example test's title starts (where tests have titles, not names)."""
 
+WORKED_STEM = "_worked_examples"
+"""How the file name of a Python test module of worked examples ends (before ``.py``)."""
+
+WORKED_CLASS = "WorkedExamplesTest"
+"""How the class of a JUnit test of worked examples ends."""
+
 
 # -- editing code and tests ------------------------------------------------------------
 

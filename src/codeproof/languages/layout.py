@@ -33,6 +33,9 @@ class Layout:
         test_path: Module name -> path of its test file.
         is_test_path: Whether a path names a test file.
         test_marker: Finds the test cases in a test file's content.
+        worked_test_path: Module name -> path of the tests of the user's worked
+            examples (:mod:`codeproof.contract.worked`); the name marks their tests as
+            the user's examples (:func:`codeproof.choosing.examples.is_example_test`).
         reserved: Module names that would shadow a standard module.
         code_start: How the first line of an unfenced block of its code looks.
     """
@@ -45,6 +48,7 @@ class Layout:
     test_path: Callable[[str], str]
     is_test_path: Callable[[str], bool]
     test_marker: re.Pattern[str]
+    worked_test_path: Callable[[str], str] | None = None
     reserved: frozenset[str] = frozenset()
     related_extensions: tuple[str, ...] = ()
     code_start: re.Pattern[str] | None = None

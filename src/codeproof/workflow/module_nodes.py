@@ -15,6 +15,7 @@ from langgraph.types import interrupt
 
 from codeproof.agents import programmer
 from codeproof.contract.examples import module_examples
+from codeproof.contract.worked import worked_examples
 from codeproof.core.types import Module, ModuleOutcome, Spec, TestReport
 from codeproof.engine import loop
 from codeproof.engine.context import Context, EngineOptions, GateFn, GroundFn, Memo
@@ -94,6 +95,7 @@ def context(deps: Deps, state: WorkflowState) -> Context:
         model_for=deps.model_for,
         direct=direct,
         examples=module_examples(words, spec.acceptance_examples, module.public_interface),
+        worked=worked_examples(words, module, checklist_of(state)),
         options=engine_options(deps),
         dependencies=dep_modules,
         dependency_files=dep_files,

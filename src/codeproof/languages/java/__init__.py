@@ -6,6 +6,7 @@ import re
 
 from codeproof.languages.base import (
     MARK,
+    WORKED_CLASS,
     Benchmarks,
     Choosing,
     Editing,
@@ -53,6 +54,7 @@ LAYOUT = Layout(
     extensions=(".java",),
     source_path=lambda m: f"{tidy.class_name(m)}.java",
     test_path=lambda m: f"{tidy.class_name(m)}Test.java",
+    worked_test_path=lambda m: f"{tidy.class_name(m)}{WORKED_CLASS}.java",
     is_test_path=_is_test,
     test_marker=re.compile(r"@Test\b[^;{]*?\bvoid\s+(\w+)\s*\(", re.DOTALL),
     reserved=_JAVA_LANG,

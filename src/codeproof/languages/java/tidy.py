@@ -14,15 +14,16 @@ from codeproof.languages.syntax import Tree, parse
 from codeproof.languages.syntax.edit import remove, replace
 
 
-def rename_java_class(source: str, expected: str) -> str:
+def rename_java_class(source: str, expected: str, *, sole: bool = False) -> str:
     """Rename the file's public class to ``expected`` (the file name) when it differs:
-    every use of its name in the code (strings and comments are left as written)."""
+    every use of its name in the code (strings and comments are left as written).
+    ``sole``: without a public class, the one top-level class is renamed (a JUnit 5 test
+    class is often package-private, and its name is what the report calls it)."""
     tree = parse("java", source)
-    public = [
-        d
-        for d in tree.declarations()
-        if d.kind == "class" and d.top_level and "public" in d.modifiers
-    ]
+    top = [d for d in tree.declarations() if d.kind == "class" and d.top_level]
+    public = [d for d in top if "public" in d.modifiers]
+    if not public and sole and len(top) == 1:
+        public = top
     if not public or public[0].name == expected:
         return source
     old = public[0].name
@@ -151,4 +152,5 @@ def fix_source(source: str, path: str) -> str:
 
 def fix_tests(source: str, path: str, module: str, dependencies: Sequence[str]) -> str:
     """A generated JUnit 5 test class named after its file, with its imports."""
-    return rename_java_class(fix_java_tests(source, module, dependencies), PurePosixPath(path).stem)
+    fixed = fix_java_tests(source, module, dependencies)
+    return rename_java_class(fixed, PurePosixPath(path).stem, sole=True)

@@ -42,6 +42,7 @@ LAYOUT = Layout(
     related_extensions=(".jsx",),
     source_path=lambda m: f"{m}.js",
     test_path=lambda m: f"{m}.test.js",
+    worked_test_path=lambda m: f"{m}.worked-examples.test.js",
     is_test_path=_is_test,
     test_marker=re.compile(r"\b(?:test|it)\s*\(\s*(['\"`])(.+?)\1"),
     reserved=frozenset({"test", "assert", "node"}),

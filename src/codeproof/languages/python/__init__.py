@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 import sys
 
-from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
+from codeproof.languages.base import (
+    WORKED_STEM,
+    Benchmarks,
+    Choosing,
+    Editing,
+    Language,
+    Proving,
+    script_prober,
+)
 from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.layout import Layout
 from codeproof.languages.python import (
@@ -41,6 +49,7 @@ LAYOUT = Layout(
     related_extensions=(".pyi",),
     source_path=lambda m: f"{m}.py",
     test_path=lambda m: f"test_{m}.py",
+    worked_test_path=lambda m: f"test_{m}{WORKED_STEM}.py",
     is_test_path=tests.is_test_path,
     test_marker=re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)\s*\(", re.MULTILINE),
     reserved=frozenset(sys.stdlib_module_names) | {"pytest", "conftest"},

@@ -111,3 +111,24 @@ def test_modules_are_kept_when_the_request_names_nothing_they_define() -> None:
     words = "Make me a small library to parse and format durations."
     proposed = [_module("parsing", "parse(text) -> int"), _module("formatting", "fmt(s) -> str")]
     assert fit_modules(proposed, words, layout_for("python"), []) == proposed
+
+
+def test_a_file_only_mentioned_in_another_files_sentence_keeps_its_own_names() -> None:
+    """js-cart at 7781283: "cart.js exports a class Cart, built on pricing.js, with
+    addItem(...)" gave pricing.js Cart's methods too, so the proposal whose interface had
+    them (a planner that swapped the two interfaces) became pricing."""
+    words = (
+        "ledger.js exports addEntry(amount) and balance(). Amounts are integer cents.\n\n"
+        "report.js exports a class Report, built on ledger.js, with render(), "
+        "totalLine() (the ledger's balance()) and rows()."
+    )
+    swapped = [
+        _module("ledger", "class Report: render(), totalLine(), rows()", "javascript"),
+        _module("report", "addEntry(amount); balance()", "javascript"),
+    ]
+    ledger, report = fit_modules(swapped, words, layout_for("javascript"), [])
+    assert (ledger.name, report.name) == ("ledger", "report")
+    assert "addEntry" in ledger.public_interface and "render" not in ledger.public_interface
+    assert "render" in report.public_interface and report.depends_on == ["ledger"]
+    files = stated_files(words, layout_for("javascript"))
+    assert "render()" not in files[0].text and "render()" in files[1].text

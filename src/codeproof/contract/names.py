@@ -36,13 +36,16 @@ class StatedFile:
 
 def stated_files(words: str, layout: Layout) -> list[StatedFile]:
     """The source files of ``layout``'s language the request names, in the order named
-    (test files excluded), each with the sentences that speak of it (up to the next
-    file named)."""
+    (test files excluded), each with the sentences that speak of it: those that name it
+    first, and the ones after them up to the next file named. A file only mentioned
+    ("cart.js exports a class Cart, built on pricing.js, with addItem...") gets those
+    sentences only when no sentence of its own speaks of it."""
     sentences = [s for s in _SENTENCES.split(words) if s.strip()]
     files: list[StatedFile] = []
     current: list[str] = []
     owner: tuple[str, str] | None = None
     chunks: dict[str, list[str]] = {}
+    mentions: dict[str, list[str]] = {}
     for sentence in sentences:
         named = [
             (m.group(1), m.group(2))
@@ -52,16 +55,17 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
         if named:
             owner = named[0]
             current = chunks.setdefault(owner[0], [])
+            current.append(sentence)
             for path, stem in named:
                 if path not in {f.path for f in files}:
                     files.append(StatedFile(path, stem, ""))
-                chunks.setdefault(path, [])
-            for path, _ in named:
-                chunks[path].append(sentence)
+                mentions.setdefault(path, []).append(sentence)
             continue
         if owner is not None:
             current.append(sentence)
-    return [StatedFile(f.path, f.stem, " ".join(chunks[f.path])) for f in files]
+    return [
+        StatedFile(f.path, f.stem, " ".join(chunks.get(f.path) or mentions[f.path])) for f in files
+    ]
 
 
 def stated_names(text: str) -> list[str]:

@@ -132,3 +132,24 @@ def test_a_file_only_mentioned_in_another_files_sentence_keeps_its_own_names() -
     assert "render" in report.public_interface and report.depends_on == ["ledger"]
     files = stated_files(words, layout_for("javascript"))
     assert "render()" not in files[0].text and "render()" in files[1].text
+
+
+def test_rules_after_the_last_file_keep_to_the_files_that_name_them() -> None:
+    """py-inventory-report at e793c62: the rules after "report.py defines to_csv(...)"
+    speak of quantity(sku) and total_value(), so report got them too, and store was made
+    to depend on report."""
+    words = (
+        "Two modules. shelf.py defines a class Shelf with put(book, copies), "
+        "copies(book) and value().\n\nlisting.py defines render(shelf), a text listing.\n\n"
+        "Rules:\n- copies(book) is 0 for a book not on the shelf.\n"
+        "- value() is the sum of the copies times their price.\n"
+        "- render(shelf) lists one line per book, sorted."
+    )
+    proposed = [
+        _module("listing", "render(shelf)\ncopies(book)\nvalue()"),
+        _module("shelf", "class Shelf: put(book, copies), copies(book), value()"),
+    ]
+    shelf, listing = fit_modules(proposed, words, layout_for("python"), [])
+    assert (shelf.name, listing.name) == ("shelf", "listing")
+    assert "copies" not in listing.public_interface and "render" in listing.public_interface
+    assert shelf.depends_on == [] and listing.depends_on == ["shelf"]

@@ -32,6 +32,9 @@ class StatedFile:
     path: str
     stem: str
     text: str
+    intro: str = ""
+    """The sentences that name the file first (``store.py defines a class Inventory...``):
+    the names they state are this file's, whatever later sentences mention."""
 
 
 def stated_files(words: str, layout: Layout) -> list[StatedFile]:
@@ -45,6 +48,7 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
     current: list[str] = []
     owner: tuple[str, str] | None = None
     chunks: dict[str, list[str]] = {}
+    intros: dict[str, list[str]] = {}
     mentions: dict[str, list[str]] = {}
     for sentence in sentences:
         named = [
@@ -56,6 +60,7 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
             owner = named[0]
             current = chunks.setdefault(owner[0], [])
             current.append(sentence)
+            intros.setdefault(owner[0], []).append(sentence)
             for path, stem in named:
                 if path not in {f.path for f in files}:
                     files.append(StatedFile(path, stem, ""))
@@ -64,7 +69,13 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
         if owner is not None:
             current.append(sentence)
     return [
-        StatedFile(f.path, f.stem, " ".join(chunks.get(f.path) or mentions[f.path])) for f in files
+        StatedFile(
+            f.path,
+            f.stem,
+            " ".join(chunks.get(f.path) or mentions[f.path]),
+            " ".join(intros.get(f.path, [])),
+        )
+        for f in files
     ]
 
 
@@ -98,17 +109,38 @@ def fit_modules(
     fitted: list[Module] = []
     renamed: dict[str, str] = {}
     for file in files:
-        names = stated_names(file.text)
+        names = _own_names(file, files)
         match = _best(left, names)
         if match is not None:
             left.remove(match)
             renamed[match.name] = file.stem
+            match = _without_others(match, file, files)
         fitted.append(_module_for(file, names, match, interfaces, layout.language))
     texts = {file.stem: file.text for file in files}
     return [
         m.model_copy(update={"depends_on": _deps(m, renamed, fitted, texts.get(m.name, ""))})
         for m in fitted
     ]
+
+
+def _own_names(file: StatedFile, files: Sequence[StatedFile]) -> list[str]:
+    """The names ``file``'s sentences state, less those another file's naming sentences
+    state and its own do not: rules after the last file named ("quantity(sku) is 0 for
+    a sku not in stock", after "report.py defines to_csv(...)") speak of every file."""
+    own = set(stated_names(file.intro))
+    others = {n for f in files if f.path != file.path for n in stated_names(f.intro)}
+    return [n for n in stated_names(file.text) if n in own or n not in others]
+
+
+def _without_others(module: Module, file: StatedFile, files: Sequence[StatedFile]) -> Module:
+    """``module`` without the interface lines that only define names another file's
+    naming sentences state (a proposal that gave ``copies(book)`` of shelf.py to
+    listing.py too)."""
+    own = set(stated_names(file.intro))
+    others = {n for f in files if f.path != file.path for n in stated_names(f.intro)} - own
+    lines = module.public_interface.splitlines()
+    kept = [line for line in lines if not (set(_declared(line)) and set(_declared(line)) <= others)]
+    return module.model_copy(update={"public_interface": "\n".join(kept)}) if kept else module
 
 
 def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:

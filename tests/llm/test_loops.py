@@ -31,6 +31,12 @@ NUMBERED_TESTS = "".join(
     f"        assertEquals({i + 1}, Adder.add({i}, 1));\n    }}\n\n"
     for i in range(12)
 )
+SAME_TEST = (  # the inventory report's test design at 7781283, 1,536 tokens of this
+    "def test_to_csv_remove_one_sku_with_zero_quantity_and_zero_stock():\n"
+    "    inventory = Inventory()\n    inventory.add('A-1', 1, 10)\n"
+    "    inventory.remove('A-1', 1)\n"
+    "    assert to_csv(inventory) == 'sku,quantity,unit_price,value\\nB-2,2,1.50,3.00'\n\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -41,8 +47,9 @@ NUMBERED_TESTS = "".join(
         "def f():\n" + "        return g(x)" * 30,
         COUNTING,
         TWO_LINES,
+        "import x\n\n" + SAME_TEST * 4,
     ],
-    ids=["zeros", "one-line", "no-newline", "counting-line", "counting-block"],
+    ids=["zeros", "one-line", "no-newline", "counting-line", "counting-block", "same-test"],
 )
 def test_a_loop_is_seen(text: str) -> None:
     assert looping(text)
@@ -50,8 +57,16 @@ def test_a_loop_is_seen(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [GRID, MONTHS, NUMBERED_TESTS, "x" * 200, "# " + "-" * 78 + "\n", COUNTING[:1500]],
-    ids=["grid", "months", "numbered-tests", "short-run", "rule", "counting-under-20"],
+    [
+        GRID,
+        MONTHS,
+        NUMBERED_TESTS,
+        "x" * 200,
+        "# " + "-" * 78 + "\n",
+        COUNTING[:1500],
+        "import x\n\n" + SAME_TEST * 3,
+    ],
+    ids=["grid", "months", "numbered-tests", "short-run", "rule", "counting-under-20", "3-same"],
 )
 def test_a_repeated_shape_within_reason_is_not_a_loop(text: str) -> None:
     assert not looping(text)

@@ -12,7 +12,8 @@ Two shapes count as a loop, both far longer than anything a program or a test wr
 on purpose:
 
 * the last ``max(256, 8 p)`` characters repeat one piece of ``p`` ≤ 64 characters
-  exactly (``000…``, one line again and again);
+  exactly (``000…``, one line again and again), or the last ``4 p`` characters one
+  piece of up to 512 (the same test function, name and all, four times over);
 * with every run of digits read as one placeholder, the last ``max(400, 20 p)``
   characters repeat one piece of ``p`` ≤ 160 characters: twenty or more lines (or
   blocks of lines) of one shape with counting numbers. A table of numbers (a 9×9 grid,
@@ -27,17 +28,21 @@ from dataclasses import dataclass, field
 EXACT_PERIOD = 64
 EXACT_REPEATS = 8
 EXACT_SPAN = 256
+BLOCK_PERIOD = 512
+BLOCK_REPEATS = 4
 SHAPE_PERIOD = 160
 SHAPE_REPEATS = 20
 SHAPE_SPAN = 400
-WINDOW = max(EXACT_PERIOD * EXACT_REPEATS, SHAPE_PERIOD * SHAPE_REPEATS, EXACT_SPAN, SHAPE_SPAN)
+WINDOW = max(
+    EXACT_PERIOD * EXACT_REPEATS, BLOCK_PERIOD * BLOCK_REPEATS, SHAPE_PERIOD * SHAPE_REPEATS
+)
 """Characters of the reply's end that are looked at."""
 
 _DIGITS = re.compile(r"\d+")
 
 
-def _periodic(tail: str, max_period: int, repeats: int, min_span: int) -> bool:
-    for period in range(1, max_period + 1):
+def _periodic(tail: str, max_period: int, repeats: int, min_span: int, min_period: int = 1) -> bool:
+    for period in range(min_period, max_period + 1):
         span = max(min_span, repeats * period)
         if len(tail) < span:
             break
@@ -51,6 +56,8 @@ def looping(text: str) -> bool:
     """Whether ``text`` ends in a decoding loop (see the module's docstring)."""
     tail = text[-WINDOW:]
     if _periodic(tail, EXACT_PERIOD, EXACT_REPEATS, EXACT_SPAN):
+        return True
+    if _periodic(tail, BLOCK_PERIOD, BLOCK_REPEATS, 0, min_period=EXACT_PERIOD + 1):
         return True
     shape = _DIGITS.sub("#", tail)
     return _periodic(shape, SHAPE_PERIOD, SHAPE_REPEATS, SHAPE_SPAN)

@@ -153,3 +153,12 @@ def test_rules_after_the_last_file_keep_to_the_files_that_name_them() -> None:
     assert (shelf.name, listing.name) == ("shelf", "listing")
     assert "copies" not in listing.public_interface and "render" in listing.public_interface
     assert shelf.depends_on == [] and listing.depends_on == ["shelf"]
+
+
+def test_a_class_the_files_sentence_states_is_in_its_interface() -> None:
+    """js-cart at b219ba7: the planner listed Cart's methods as functions, and the
+    request's "cart.js exports a class Cart" was lost from the interface."""
+    words = "basket.js exports a class Basket with add(item) and size()."
+    proposed = [_module("basket", "function add(item): void; function size(): number;")]
+    [basket] = fit_modules(proposed, words, layout_for("javascript"), [])
+    assert basket.public_interface.startswith("class Basket\nfunction add(item)")

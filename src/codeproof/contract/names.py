@@ -189,6 +189,10 @@ def _module_for(
     stated = [n for n in names if n not in interface]
     if stated and not interface.strip():
         interface = "\n".join(f"{n}(...)" for n in stated)
+    classes = [m.group(1) for m in _CLASS.finditer(file.intro)]
+    absent = [c for c in dict.fromkeys(classes) if not _declares(interface, c)]
+    if absent:  # "cart.js exports a class Cart ... with addItem(...)": Cart is a class
+        interface = "\n".join([*(f"class {c}" for c in absent), interface]).strip()
     return Module(
         name=file.stem,
         purpose=(match.purpose if match is not None else "") or file.text[:300] or file.stem,

@@ -130,3 +130,16 @@ def test_worked_tests_are_marked_as_the_users_examples() -> None:
     assert is_example_test(f"{java('planner').removesuffix('.java')}.example()")
     assert not is_example_test("test_ticket_queue.test_any_name")
     assert not is_example_test("PlannerTest.example()")
+
+
+def test_a_passage_using_two_modules_is_the_later_ones() -> None:
+    """py-inventory-report at 7aee175: "after inv.add(...), to_csv(inv) gives" went to
+    the store, whose parameters (sku, qty) the CSV header also names; its test could not
+    import to_csv, which the later report module defines."""
+    methods = "Shelf.put(book: str, copies: int)\nShelf.copies(book: str)"
+    store = Module(name="shelf", purpose="", language="python", public_interface=methods)
+    listing = Module(name="listing", purpose="", language="python",
+                     public_interface="render(shelf) -> str", depends_on=["shelf"])  # fmt: skip
+    words = 'For example, after s.put("Emma", 2), render(s) gives "book,copies\\nEmma,2".'
+    assert worked_examples(words, store, [store, listing]) == []
+    assert worked_examples(words, listing, [store, listing]) == passages(words)

@@ -39,6 +39,11 @@ _CONCRETE = re.compile(r"\d|[\"'`]")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_DEFINED = re.compile(
+    r"\b(?:class|interface|record|enum)\s+([A-Za-z_$][\w$]*)"
+    r"|([A-Za-z_$][\w$]*)\s*\(|([A-Za-z_$][\w$]*)\.(?=[A-Za-z_$])"
+)
+_KEYWORDS = frozenset({"def", "function", "class", "new", "return", "async", "static", "public"})
 MAX_PASSAGES = 3
 
 
@@ -80,16 +85,18 @@ def _paragraphs(words: str) -> list[str]:
 
 
 def interface_words(module: Module) -> set[str]:
-    """The names a module's request text would use for it: the module, its functions,
-    classes and methods."""
-    names = set(_NAME.findall(module.public_interface)) | {module.name}
-    return {n for n in names if len(n) > 2}
+    """The names a module defines (its classes, functions and methods: not its
+    parameters or types) and its own name."""
+    found = _DEFINED.findall(module.public_interface)
+    names = {name for match in found for name in match if name} | {module.name}
+    return {n for n in names if len(n) > 2 and n not in _KEYWORDS}
 
 
 def worked_examples(words: str, module: Module, modules: Sequence[Module]) -> list[str]:
-    """The worked examples of ``words`` that are ``module``'s: the one module, or the
-    module whose names the passage uses most (the later one on a tie: it can use the
-    earlier). Passages already read as ``call -> result`` examples are left out."""
+    """The worked examples of ``words`` that are ``module``'s: the one module, or the last
+    (in build order) of the modules whose names the passage uses: "after inv.add(...),
+    to_csv(inv) gives" is the report's, which can use the store, not the store's.
+    Passages already read as ``call -> result`` examples are left out."""
     mine = []
     for passage in passages(words):
         owner = _owner(passage, modules or [module])
@@ -102,11 +109,8 @@ def _owner(passage: str, modules: Sequence[Module]) -> Module | None:
     if len(modules) == 1:
         return modules[0]
     used = set(_NAME.findall(passage))
-    counts = [len(interface_words(m) & used) for m in modules]
-    best = max(counts, default=0)
-    if best == 0:
-        return None
-    return [m for m, n in zip(modules, counts, strict=True) if n == best][-1]
+    users = [m for m in modules if interface_words(m) & used]
+    return users[-1] if users else None
 
 
 def _read(passage: str, module: Module) -> bool:

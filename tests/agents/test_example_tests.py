@@ -119,3 +119,28 @@ def test_javascript_example_values_are_read_by_the_parser() -> None:
     text = files["f.examples.test.js"]
     assert """assert.deepStrictEqual(f('say "hi"'), {"ok": true});""" in text
     assert """assert.deepStrictEqual(f(.5), "it's");""" in text
+
+
+def test_a_step_of_a_scenario_is_not_a_stated_example() -> None:
+    # the tally request: the analyst read "after add(4), add(10) and undo(), score() is 4"
+    # as add(4) -> 4, a protected test of a module-level add() that every draft failed
+    request = (
+        "A class Tally: add(points) adds points, undo() takes back the last add, score() "
+        "returns the score. Example: after add(4), add(10) and undo(), score() is 4."
+    )
+    assert stated_in(["add(4) -> 4", "add(10) -> 4", "add(4) -> 10"], request) == []
+
+
+def test_a_stated_result_must_follow_its_call() -> None:
+    request = (
+        "Write add(a, b) that returns the sum, e.g. add(2, 3) returns 5 and add(0, 1) "
+        "returns 1. neg(0) raises ValueError; the list has 5 items.\n>>> add(1, 1)\n2\n"
+    )
+    examples = [
+        "add(2, 3) -> 5",
+        "add(0, 1) -> 5",  # 5 is written, but as add(2, 3)'s result
+        "neg(0) -> raises ValueError",
+        "neg(0) -> raises KeyError",
+        "add(1, 1) -> 2",  # a doctest: the result alone on the next line
+    ]
+    assert stated_in(examples, request) == [examples[0], examples[2], examples[4]]

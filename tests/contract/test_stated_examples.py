@@ -111,3 +111,11 @@ def test_an_assert_wrapping_the_call_is_kept_word_for_word_and_run() -> None:
     failed = sorted(t.name for t in report.tests if t.outcome != "passed")
     assert failed == ["test_sets_stated_examples.test_example_1"]
     assert all(is_example_test(name) for name in outcomes)  # protected like examples
+
+
+def test_the_steps_of_a_scenario_state_no_results_of_their_own() -> None:
+    text = (
+        "Example: after add(4), add(10) and undo(), total(1) is 4. Then f(1) returns 2 "
+        "and f(2) returns 4. Write f(x) that doubles, so f(3) returns 6."
+    )
+    assert stated_examples(text, ["add", "total", "f"]) == ["f(1) -> 2", "f(2) -> 4", "f(3) -> 6"]

@@ -29,6 +29,7 @@ from codeproof.languages.values import (
     leading_call,
     leading_literal,
     literal_value,
+    raised_error,
     split_example,
 )
 
@@ -243,6 +244,8 @@ def _after_calls(text: str, name: str) -> list[str]:
         call = text[start:end]
         if not literal_value(f"[{call[call.index('(') + 1 : -1]}]")[0]:
             continue  # arguments that are not literals (``f(x)``) state no example
+        if _in_scenario(text, start):
+            continue  # a step after others: its result is the scenario's, not its own
         rest = text[end : end + 200]
         raises = _RAISES.match(rest)
         if raises:
@@ -326,47 +329,76 @@ _NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"\s+", "", text).replace('"', "'")
-
-
 def stated_in(examples: Sequence[str], text: str) -> list[str]:
-    """The examples whose call and result appear in ``text`` (the user's, not a model's).
+    """The examples whose call ``text`` states with that result (the user's, not a model's).
 
     In the workflow the spec's examples are the analyst's: only those the user stated are
-    ground truth; a model's invented example may contradict the request. The result may
-    be written differently (``{hi: 2}`` for the user's ``{"hi": 2}``): after the call in
-    ``text``, the first literal following it (past words such as "returns") is compared
-    by value.
+    ground truth; a model's invented example may contradict the request. The call must be
+    written in ``text`` (spacing and quotes aside) and followed by its result: past words
+    such as "returns" or an arrow, the literal stated there is compared by value (``{hi:
+    2}`` for the user's ``{"hi": 2}``), or the error it raises. A call that is one step of
+    a scenario ("after add(4), add(10) and undo(), score() is 4") states no result of its
+    own, and neither does a call followed by anything but its result.
     """
-    said = _squash(text)
     kept = []
     for example in examples:
         split = split_example(example)
         found = first_call(split[0]) if split else None
-        if not (found and split and _squash(found[1]) in said):
-            continue
-        if _squash(split[1]) in said or _said_result(text, found[1], split[1]):
+        if split and found and _said_result(text, found[1], split[1]):
             kept.append(example)
     return kept
 
 
-_RESULT_START = re.compile(r"""[\[{'"\-\d]|true\b|false\b|null\b|True\b|False\b|None\b""")
-
-
 def _said_result(text: str, call: str, expected: str) -> bool:
-    """Whether the literal stated right after ``call`` in ``text`` equals ``expected``."""
+    """Whether some occurrence of ``call`` in ``text`` is followed by ``expected``."""
+    error = raised_error(expected)
     ok, value = literal_value(expected)
-    at = text.find(call)
-    if not ok or at < 0:
+    if error is None and not ok:
         return False
-    rest = text[at + len(call) :]
-    start = _RESULT_START.search(rest[:40])
-    if start is None:
-        return False
-    head = rest[start.start() :]
-    span = leading_literal(head) if head[0] in "[{" else None
-    if span is None:
-        token = re.match(r"""'[^']*'|"[^"]*"|-?[\d.]+|\w+""", head)
-        span = token.group(0).rstrip(".") if token else None
-    return span is not None and literal_value(span) == (True, value)
+    for match in _written(call).finditer(text):
+        if _in_scenario(text, match.start()):
+            continue
+        rest = text[match.end() : match.end() + 200]
+        raises = _RAISES.match(rest)
+        if raises:
+            if error is not None and raises.group("error").rstrip(".").endswith(error):
+                return True
+            continue
+        connector = _CONNECTOR.match(rest) or _NEXT_LINE.match(rest)
+        said = _value_at(rest[connector.end() :]) if connector else None
+        if error is None and said is not None and literal_value(said) == (True, value):
+            return True
+    return False
+
+
+def _written(call: str) -> re.Pattern[str]:
+    """``call`` as the user may write it: any spacing, either kind of quote."""
+    parts = ["['\"]" if c in "'\"" else re.escape(c) for c in call if not c.isspace()]
+    return re.compile(r"(?<![\w$])" + r"\s*".join(parts))
+
+
+_NEXT_LINE = re.compile(r"[ \t]*\n[ \t]*(?!>>>)")
+"""A doctest's result: alone on the line after the call."""
+_SENTENCE_START = re.compile(r"(?:[.!?;:](?=\s)|\n)")
+_STEP = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(")
+
+
+def _in_scenario(text: str, start: int) -> bool:
+    """Whether the call at ``start`` is a step of a scenario: earlier in its sentence a
+    call with literal (or no) arguments states no result of its own ("after add(4),
+    add(10) and undo(), score() is 4"). A signature (``add(a, b)``) is not a step."""
+    begin = max((m.end() for m in _SENTENCE_START.finditer(text, 0, start)), default=0)
+    for match in _STEP.finditer(text, begin, start):
+        call = leading_call(text[match.start() : start])
+        if call is None:
+            continue
+        arguments = call[call.index("(") + 1 : -1]
+        if arguments.strip() and not literal_value(f"[{arguments}]")[0]:
+            continue  # a signature or a call on names, not a step
+        rest = text[match.start() + len(call) : start]
+        connector = _CONNECTOR.match(rest)
+        if _RAISES.match(rest) is None and (
+            connector is None or _value_at(rest[connector.end() :]) is None
+        ):
+            return True
+    return False

@@ -4,6 +4,7 @@ stand-in subprocess), scored by the real toolchain servers in the Docker sandbox
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -173,14 +174,23 @@ def test_a_green_pipeline_verdict_on_wrong_code_is_shown_as_wrong(
 
 
 @pytest.mark.docker
+@pytest.mark.parametrize(
+    "ctrl_c", [signal.default_int_handler, signal.SIG_IGN], ids=["default", "ignored"]
+)
 def test_a_pipeline_over_its_time_limit_is_interrupted_and_scored_as_such(
-    docker_ready: Settings, tmp_path: Path
+    docker_ready: Settings, tmp_path: Path, ctrl_c: object
 ) -> None:
+    # SIG_IGN: the harness started as ``cmd &`` in a script, whose children inherit an
+    # ignored Ctrl-C; the run must still get it (not be killed after the grace)
     [case] = load_requests(ROOT, ["py-roman"])
     launcher = PipelineLauncher(2, command=_standin(_reference_dir("py-roman"), "--sleep", "600"))
-    [result] = _evaluator(None, docker_ready, tmp_path, launcher, modes=("pipeline",)).run(
-        [case], INFO
-    )
+    before = signal.signal(signal.SIGINT, ctrl_c)  # type: ignore[arg-type]
+    try:
+        [result] = _evaluator(None, docker_ready, tmp_path, launcher, modes=("pipeline",)).run(
+            [case], INFO
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert (result.status, result.own_status, result.passed) == ("timeout", "timeout", 0)
     assert result.exit_code == 130 and result.wall_s < 60  # Ctrl-C, not the kill
     assert result.llm_calls == 1 and result.prompt_tokens == 100  # counted until stopped

@@ -233,7 +233,7 @@ class PipelineLauncher:
             (log_dir / "stderr.log").open("w", encoding="utf-8") as errors,
         ):
             proc = subprocess.Popen(
-                self.argv(case, project_dir),
+                [*_WITH_CTRL_C, *self.argv(case, project_dir)],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=errors,
@@ -312,6 +312,17 @@ class PipelineLauncher:
         reader.join(timeout=1.0)
         proc.stdout.close()
         return interrupted_at is not None
+
+
+_WITH_CTRL_C = (
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execvp(sys.argv[1], sys.argv[1:])",
+)
+"""Starts a command with Ctrl-C at its default: a harness started in the background
+(``cmd &`` without job control) ignores SIGINT, its children inherit that, and a run
+that ignores Ctrl-C cannot pause at its time limit; it is killed and loses its work."""
 
 
 def _signal(proc: subprocess.Popen[str], signum: int) -> None:

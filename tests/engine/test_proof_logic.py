@@ -3,13 +3,16 @@ questions, the checks' cover and count, and the time box."""
 
 from __future__ import annotations
 
-from codeproof.core.types import TestCase, TestReport
-from codeproof.engine.context import EngineOptions
+from codeproof.core.types import Module, Spec, TestCase, TestReport
+from codeproof.engine.context import Context, EngineOptions
+from codeproof.engine.mutating import analyse
 from codeproof.engine.proving import prove
 from codeproof.languages.code_mutants import CodeMutant
+from codeproof.llm.fake import FakeModel
 from codeproof.proof.checks import count_checks, cover
 from codeproof.proof.mutation import group, kills, sample
 from codeproof.proof.questions import agreed, questions
+from inproc import memory_python_toolchain
 
 
 def _mutant(operator: str, n: int) -> CodeMutant:
@@ -127,3 +130,32 @@ def test_an_empty_time_box_runs_no_mutant() -> None:
     assert proof.mutation.timed_out and proof.mutation.probed == proof.mutation.tested == 0
     assert proof.strength == "unmeasured"
     assert isinstance(ctx.options, EngineOptions) and ctx.options.proof_budget_s == 0
+
+
+def test_probes_that_all_raise_leave_every_mutant_to_the_tests() -> None:
+    # the tally request: its methods probed as functions (``add(4)``) all raise
+    # NameError, so all 13 mutants looked equivalent and the proof was "unmeasured"
+    code = (
+        "class Tally:\n    def __init__(self):\n        self.total = 0\n\n"
+        "    def add(self, points):\n        if points < 0:\n            raise ValueError\n"
+        "        self.total += points\n"
+    )
+    tests = {
+        "test_tally.py": "from tally import Tally\n\n\ndef test_add():\n    t = Tally()\n"
+        "    t.add(4)\n    assert t.total == 4\n"
+    }
+    ctx = Context(
+        spec=Spec(title="Tally", summary="", language="python"),
+        module=Module(name="tally", purpose="", language="python", public_interface="add(p)"),
+        words="",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: FakeModel(),
+        direct=lambda m, i: {},
+        options=EngineOptions(mutants=20, proof_budget_s=120),
+    )
+    files = {"tally.py": code}
+    report = ctx.run_tests(files, tests, 10.0)
+    analysis = analyse(ctx, files, tests, report, ["add(4)", "add(-1)"])
+    mutation = analysis.mutation
+    assert report.green and mutation.probed == 0 and mutation.equivalent == 0
+    assert mutation.tested == mutation.behaviours > 0 and 0 < mutation.killed < mutation.tested

@@ -129,6 +129,14 @@ def analyse(
     return analysis
 
 
+def telling(original: list[str] | None) -> bool:
+    """Whether the chosen code's probe outputs can tell behaviours apart: some probe
+    returned a value. Probes that all raise (a class's methods called as functions,
+    ``add(4)`` of ``Tally().add(4)``) exercise nothing: every mutant would look
+    equivalent, so each is run against the tests instead."""
+    return original is not None and any(not out.startswith("!") for out in original)
+
+
 def _probe_all(
     ctx: Context,
     analysis: Analysis,
@@ -144,6 +152,9 @@ def _probe_all(
     original, seconds, _ = probe_outputs(ctx, files, calls, budget)
     if original is None:
         logger.info("proof: the chosen code could not be probed; mutants not probed")
+        return [], set()
+    if not telling(original):
+        logger.info("proof: every probe of the chosen code raises; mutants not probed")
         return [], set()
     limit = max(MIN_PROBE_TIMEOUT_S, 3 * seconds)
     outputs: list[list[str] | None] = [original]

@@ -44,16 +44,20 @@ def toolchain(
 ) -> None:
     """Serve one language toolchain (run_tests, check, run, conventions) over stdio."""
     # Imported here: the MCP server stack is heavy and only this command needs it.
-    from codeproof.sandbox.registry import limits_from_settings, open_session
+    from codeproof.sandbox.registry import limits_from_settings, open_session, start_session
+    from codeproof.sandbox.warm import WarmSessions
     from codeproof.toolchains.server import ToolchainService, build_server
 
     settings = load_settings(sandbox={"backend": sandbox.value if sandbox else None})
-    service = ToolchainService(
-        toolchain=get_toolchain(name),
-        open_session=functools.partial(open_session, settings),
-        limits=limits_from_settings(settings),
-    )
-    build_server(service).run("stdio")
+    with WarmSessions(functools.partial(start_session, settings)) as warm:
+        service = ToolchainService(
+            toolchain=get_toolchain(name),
+            open_session=warm
+            if settings.sandbox.warm
+            else functools.partial(open_session, settings),
+            limits=limits_from_settings(settings),
+        )
+        build_server(service).run("stdio")
 
 
 @mcp_app.command("serve")

@@ -80,6 +80,10 @@ class SandboxSettings(_Section):
     output_limit: int = 1_000_000
     disk: str = "256m"
     debian_mirror: str | None = None
+    warm: bool = True
+    """Toolchain servers start each call's fresh session ahead of the call (one idle
+    spare per language and limits): a Docker container start per test run is off the
+    critical path. ``false`` starts each session when its call comes."""
 
 
 class ToolchainServer(_Section):

@@ -98,6 +98,17 @@ def get_sandbox(
     return sandbox
 
 
+def start_session(
+    settings: Settings,
+    language: str,
+    limits: Limits | None = None,
+    backend: str | None = None,
+) -> SandboxSession:
+    """A started session for ``language``; the caller closes it."""
+    sandbox = get_sandbox(settings, backend, language)
+    return sandbox.open(language, limits or limits_from_settings(settings))
+
+
 @contextlib.contextmanager
 def open_session(
     settings: Settings,
@@ -106,8 +117,7 @@ def open_session(
     backend: str | None = None,
 ) -> Iterator[SandboxSession]:
     """Open a session for ``language``; it is closed (everything removed) on exit."""
-    sandbox = get_sandbox(settings, backend, language)
-    session = sandbox.open(language, limits or limits_from_settings(settings))
+    session = start_session(settings, language, limits, backend)
     try:
         yield session
     finally:

@@ -5,10 +5,11 @@ outputs (the models of :mod:`codeproof.core.types`); the resource
 ``conventions://<language>`` tells agents how to lay out modules and tests.
 
 Every tool call opens its own sandbox session and closes it before answering. A
-session per call costs a container start (well under a second) but gives each call
-an empty workspace, lets concurrent calls run side by side, and guarantees that
-nothing a call started (e.g. an infinite loop killed at its timeout) survives into
-the next call. Bad input and sandbox failures become MCP tool errors with a clear
+session per call costs a container start (about half a second with Docker on 2 cores)
+but gives each call an empty workspace, lets concurrent calls run side by side, and
+guarantees that nothing a call started (e.g. an infinite loop killed at its timeout)
+survives into the next call; ``codeproof mcp toolchain`` starts the next session while
+a call runs (:mod:`codeproof.sandbox.warm`, ``sandbox.warm``). Bad input and sandbox failures become MCP tool errors with a clear
 message; the server itself keeps answering.
 """
 

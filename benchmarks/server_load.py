@@ -9,7 +9,9 @@ Prints (never asserts):
   has it;
 * server overhead per run: the same scripted run through the server (one client: create,
   stream, answer twice over HTTP) vs the CLI's runner in-process (``Runner.start`` with a
-  scripted human), sequentially, ``--runs`` each; the ratio of the means.
+  scripted human), sequentially, ``--runs`` each; the ratio of the means, with the client
+  in the server's process (it then competes for the interpreter lock) and in a process
+  of its own (as an SDK or a browser is).
 
 The toolchain is a double that runs nothing (``--docker``: the real Python toolchain in
 the sandbox), so the numbers are the server's own cost: HTTP, SSE, the event log, the
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -141,14 +144,29 @@ def cli_run(settings: Any) -> float:
 TOOLCHAINS: Any = scripted_toolchains
 
 
-def overhead(home: Path, runs: int) -> tuple[list[float], list[float]]:
-    settings = server_settings(home / "overhead")
+def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
+    """``(CLI, server with the client in its process, server with the client in a
+    process of its own)`` run walls. A client in the server's process competes with it
+    for the interpreter lock; a real client (an SDK, a browser) runs elsewhere."""
+    settings = server_settings(home / "overhead", runs_per_minute=1000)
     cli = [cli_run(settings) for _ in range(runs)]
     state = ServerState.build(engine(settings, WORLD, TOOLCHAINS))
     with live_server(state) as url:
         client_run(url, None, False, PROGRESS)  # warm-up (imports, first connection)
-        served = [client_run(url, None, False, PROGRESS)["wall"] for _ in range(runs)]
-    return cli, served
+        inside = [client_run(url, None, False, PROGRESS)["wall"] for _ in range(runs)]
+        command = [sys.executable, __file__, "--client-of", url, "--runs", str(runs)]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"the client process failed: {done.stderr.strip()[-2000:]}")
+        apart = [float(x) for x in json.loads(done.stdout.strip().splitlines()[-1])]
+    return cli, inside, apart
+
+
+def client_process(url: str, runs: int) -> None:
+    """The client side of :func:`overhead` as a process of its own: one warm-up run, then
+    ``runs`` timed runs; prints their walls as a JSON list."""
+    client_run(url, None, False, PROGRESS)
+    print(json.dumps([client_run(url, None, False, PROGRESS)["wall"] for _ in range(runs)]))
 
 
 def load(home: Path, clients: int) -> dict[str, Any]:
@@ -203,7 +221,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--runs", type=int, default=5, help="sequential runs per side (overhead)")
     parser.add_argument("--docker", action="store_true", help="the real toolchain in the sandbox")
+    parser.add_argument("--client-of", help=argparse.SUPPRESS)  # the overhead's client process
     args = parser.parse_args()
+    if args.client_of:
+        client_process(args.client_of, args.runs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         if args.docker:
@@ -213,11 +235,15 @@ def main() -> None:
                     update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
                 )
             )
-        cli, served = overhead(home, args.runs)
+        cli, inside, apart = overhead(home, args.runs)
         print(f"overhead ({args.runs} sequential runs each, 3 API runs and 2 questions per run):")
         print(f"  CLI runner   mean {statistics.mean(cli):.3f} s  (min {min(cli):.3f})")
-        print(f"  server       mean {statistics.mean(served):.3f} s  (min {min(served):.3f})")
-        print(f"  ratio server/CLI {statistics.mean(served) / statistics.mean(cli):.2f}x")
+        for label, served in (("in the server's process", inside), ("in its own process", apart)):
+            print(
+                f"  server, client {label}: mean {statistics.mean(served):.3f} s "
+                f"(min {min(served):.3f}), ratio server/CLI "
+                f"{statistics.mean(served) / statistics.mean(cli):.2f}x"
+            )
         result = load(home, args.clients)
         print(f"load: {result['clients']} concurrent clients, {result['workers']} workers")
         print(

@@ -12,7 +12,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from langgraph.types import Command, Interrupt, StateSnapshot
@@ -26,7 +26,7 @@ from codeproof.engine.context import ContextFn
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import Deps, Grounder, RunOptions, ToolchainFactory
-from codeproof.workflow.graph import RECURSION_LIMIT, build_graph
+from codeproof.workflow.graph import RECURSION_LIMIT, workflow_graph
 from codeproof.workflow.models import (
     DECISION_TYPES,
     QUESTION_TYPES,
@@ -169,7 +169,7 @@ class Runner:
         self.grounder = grounder
         self.project = project
         self.languages = languages or tuple(registry.names())
-        self._reader: tuple[Deps, Any, Any] | None = None
+        self._compiled: Any = None
         self._lock = threading.Lock()
 
     def create(self, request: str, options: RunOptions, run_id: str | None = None) -> str:
@@ -303,16 +303,13 @@ class Runner:
         return list(graph.get_state_history(config, limit=limit, before=start if before else None))
 
     def _read(self, run_id: str) -> tuple[Deps, Any, Any]:
-        """A graph to read any run's checkpoints with (compiled once per runner: reading
-        runs no node, so its deps do not matter)."""
-        with self._lock:
-            if self._reader is None:
-                self._reader = self._compile(run_id, RunOptions(out_dir=""))
-            deps, graph, _ = self._reader
-        config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT}
-        return replace(deps, run_id=run_id), graph, config
+        """The graph to read any run's checkpoints with (reading runs no node, so the
+        deps' options do not matter)."""
+        return self._compile(run_id, RunOptions(out_dir=""))
 
     def _compile(self, run_id: str, options: RunOptions) -> tuple[Deps, Any, Any]:
+        """The run's deps, the graph (one per runner, on its store's checkpointer: the
+        deps are each run's LangGraph context) and its config."""
         deps = Deps(
             model=self.model,
             toolchains=self.toolchains,
@@ -325,7 +322,10 @@ class Runner:
             project=self.project,
             languages=self.languages,
         )
-        graph = build_graph(deps, self.store.checkpointer())
+        with self._lock:
+            if self._compiled is None:
+                self._compiled = workflow_graph(self.store.checkpointer())
+            graph = self._compiled
         config: Any = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT}
         return deps, graph, config
 
@@ -361,7 +361,10 @@ class Runner:
         stop: StopFn | None,
     ) -> RunResult | Pending:
         """Stream the graph from ``step`` to its next stop: the end, a question or ``stop``."""
-        for mode, chunk in graph.stream(step, config, stream_mode=list(modes), durability="sync"):
+        chunks = graph.stream(
+            step, config, context=deps, stream_mode=list(modes), durability="sync"
+        )
+        for mode, chunk in chunks:
             if on_step is not None:
                 on_step(mode, chunk)
             if stop is not None and stop():

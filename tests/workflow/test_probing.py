@@ -194,7 +194,9 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
     few = _report(["a", "ex"], ["b"])
     no_example = _report(["a", "b"], ["ex"])
     protected = frozenset({"ex"})
-    assert judge([many, few, few], protected=protected).index == 1  # CodeT: 2x2 > 1x3
+    assert judge([many, few, few], protected=protected, outputs_agree=[1, 2, 2]).index == 1
+    # level on outputs, the draft passing all the pair passes and more wins (not 2x2 > 1x3)
+    assert judge([many, few, few], protected=protected).index == 0
     assert judge([many, few, few], protected=protected, outputs_agree=[5, 1, 1]).index == 0
     # the member agreeing most is its group's pick; examples still come first
     assert judge([few, few, no_example], outputs_agree=[1, 4, 9], protected=protected).index == 1

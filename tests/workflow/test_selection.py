@@ -28,13 +28,30 @@ def test_the_examples_a_choice_misses_count_generated_tests_and_probed_checks() 
     assert probed.examples_missed == 2
 
 
-def test_the_largest_agreeing_group_wins_over_a_lone_better_scorer() -> None:
-    lone = _report(["a", "b", "c", "d"], [])
+def test_the_largest_agreeing_group_wins_over_a_lone_scorer_of_other_tests() -> None:
+    lone = _report(["a", "b", "d"], ["c"])
     group = _report(["a", "b", "c"], ["d"])
     verdict = judge([lone, group, group, group])
     assert verdict.index == 1 and verdict.agreeing == 3
     assert verdict.disputed == ("d",)  # one candidate passes "d", three agree it fails
     assert judge([lone, lone, group, group]).disputed == ()  # as many pass "d": kept
+
+
+def test_a_lone_draft_passing_all_the_group_passes_and_more_wins_unless_outputs_say_no() -> None:
+    # the stack request: two drafts missed "throws a RangeError if the capacity is not a
+    # positive integer", one passed it and every other test; the pair's agreement set the
+    # rule's test aside and the run said "passed" for code that breaks the rule
+    lone = _report(["a", "b", "c", "d"], [])
+    group = _report(["a", "b", "c"], ["d"])
+    verdict = judge([group, group, lone])
+    assert (verdict.index, verdict.agreeing, verdict.disputed) == (2, 1, ())
+    # where probes reach the code, the drafts' outputs decide first
+    agreeing = judge([group, group, lone], outputs_agree=[2, 2, 1])
+    assert (agreeing.index, agreeing.disputed) == (0, ("d",))
+    # and a stated example outranks both
+    protected = frozenset({"c"})
+    missing = _report(["a", "b", "d"], ["c"])
+    assert judge([group, group, missing], protected=protected).index == 0
 
 
 def test_a_test_every_candidate_fails_is_disputed_when_a_group_agrees() -> None:

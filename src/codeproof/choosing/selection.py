@@ -7,7 +7,8 @@ with each other, and a group is trusted in proportion to its size times the numb
 tests it passes. A test that fails for every member of the trusted group, and that fewer
 candidates pass than agree on that group, contradicts the consensus reading of the task:
 it is *quarantined*, cut out of the test file and recorded, instead of being repaired
-against.
+against. Agreement in missing a check is no such evidence, though: a candidate passing
+every test of the group and more is preferred where nothing else tells them apart.
 
 The specification's own acceptance examples are ground truth (the user wrote them): they
 become generated tests that are never quarantined, and candidates that pass more of them
@@ -156,7 +157,9 @@ def judge(
 
     Candidates are grouped by the exact set of tests they pass; a group scores
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
-    earliest candidate, which is the greedy one); but a group passing more ``protected``
+    earliest candidate, which is the greedy one), unless another group passes all its
+    tests and more while level with it on the examples and the outputs (see
+    :func:`_dominant`); but a group passing more ``protected``
     tests (the specification's examples), or meeting more ``examples_met`` (examples
     checked by probing, where they are not tests), always wins. ``tiebreak`` (agreement on
     mutated inputs) decides between groups equal on everything else, before the earliest
@@ -181,7 +184,7 @@ def judge(
     for members in groups.values():
         members.sort(key=lambda i: (-met[i], -agree[i], -tie[i]))  # stable: the earliest first
 
-    def score(group: tuple[frozenset[str], list[int]]) -> tuple[int, int, int, int, int, int]:
+    def score(group: Group) -> tuple[int, ...]:
         passed, members = group
         return (
             len(passed & protected) + met[members[0]],
@@ -192,7 +195,7 @@ def judge(
             -min(members),
         )
 
-    passed, members = max(groups.items(), key=score)
+    passed, members = _dominant(groups, max(groups.items(), key=score), score)
     chosen = reports[members[0]]
     if len(members) < min_agreeing or 2 * len(passed) < chosen.total - chosen.skipped:
         return Verdict(index=members[0], agreeing=len(members))
@@ -205,6 +208,31 @@ def judge(
         and t.name not in protected
     )
     return Verdict(index=members[0], agreeing=len(members), disputed=disputed)
+
+
+Group = tuple[frozenset[str], list[int]]
+
+
+def _dominant(
+    groups: dict[frozenset[str], list[int]], best: Group, score: Callable[[Group], tuple[int, ...]]
+) -> Group:
+    """``best``, or a group passing every test it passes and more, where the two are
+    level on the stated examples and on output agreement: agreement among drafts that
+    all miss a check (a stated rule none of them implements: "throws a RangeError if
+    the capacity is not a positive integer") is no evidence against the draft that
+    passes it as well as everything they pass. Where probes reach the code, a draft
+    passing another test also answers its inputs otherwise, and agreement decides."""
+    while True:
+        level = score(best)[:2]
+        wider = [g for g in groups.items() if g[0] > best[0] and score(g)[:2] == level]
+        if not wider:
+            return best
+        better = max(wider, key=score)
+        logger.info(
+            "candidate %d passes the %d test(s) of the agreeing candidates %s and %d more",
+            better[1][0], len(best[0]), best[1], len(better[0] - best[0]),
+        )  # fmt: skip
+        best = better
 
 
 def choose(

@@ -4,7 +4,8 @@ Prints (never asserts), for each toolchain server started through the router:
 
 * start: spawning ``codeproof mcp toolchain <name>`` and the MCP ``initialize``;
 * run_tests / check: median wall time seen by the client over ``--repeat`` calls of a
-  3-test module (each call opens and removes its own sandbox session);
+  3-test module (each call has a sandbox session of its own; ``--no-warm``: started
+  when the call comes, not ahead of it);
 * the direct sandbox cost of the same test run (one session, no MCP, no server) and the
   ratio MCP/direct, i.e. what the protocol and the per-call session add.
 
@@ -66,8 +67,8 @@ def _median(samples: list[float]) -> float:
     return statistics.median(samples)
 
 
-def measure(language: str, toolchain: str, backend: str, repeat: int) -> None:
-    settings = load_settings(sandbox={"backend": backend})
+def measure(language: str, toolchain: str, backend: str, repeat: int, warm: bool) -> None:
+    settings = load_settings(sandbox={"backend": backend, "warm": warm})
     files, tests = SOURCES[toolchain]
     started = time.perf_counter()
     client = ToolchainClient(settings, language)
@@ -107,9 +108,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", default="docker")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--warm",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the server starts each call's session ahead of the call (sandbox.warm)",
+    )
+    parser.add_argument("--language", help="one language only (default: all)")
     args = parser.parse_args()
     for language in registry.languages():
-        measure(language.name, language.toolchain_name, args.backend, args.repeat)
+        if args.language in (None, language.name):
+            measure(language.name, language.toolchain_name, args.backend, args.repeat, args.warm)
 
 
 if __name__ == "__main__":

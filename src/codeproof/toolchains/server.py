@@ -9,8 +9,8 @@ session per call costs a container start (about half a second with Docker on 2 c
 but gives each call an empty workspace, lets concurrent calls run side by side, and
 guarantees that nothing a call started (e.g. an infinite loop killed at its timeout)
 survives into the next call; ``codeproof mcp toolchain`` starts the next session while
-a call runs (:mod:`codeproof.sandbox.warm`, ``sandbox.warm``). Bad input and sandbox failures become MCP tool errors with a clear
-message; the server itself keeps answering.
+a call runs (:mod:`codeproof.sandbox.warm`, ``sandbox.warm``). Bad input and sandbox
+failures become MCP tool errors with a clear message; the server itself keeps answering.
 """
 
 from __future__ import annotations

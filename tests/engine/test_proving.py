@@ -162,3 +162,35 @@ def test_without_the_proof_the_status_says_so() -> None:
         "0 distinct check(s) in the kept tests (at least 3 needed)",
     ]
     assert status_of(work) == "weak"
+
+
+def test_no_check_of_the_proof_sits_at_a_stated_example_s_input() -> None:
+    # py-durations: every draft raised ValueError for parse_duration("1h30m"), which the
+    # request states is 5400, and the proof added that error as a check "by agreement"
+    also_buggy = 'def slugify(text):\n    return "-".join(text.lower().split(" "))\n'
+    stated = 'slugify("a - b") -> "a-b"'
+
+    chosen = (  # its mutant '"---"' -> '""' gives "ab" for "a - b", and passes WEAK_TESTS
+        'def slugify(text):\n    text = text.lower().replace(" - ", "---")\n'
+        '    return "-".join(text.split())\n'
+    )
+
+    def direct(m: ChatModel, index: int) -> dict[str, str]:
+        return {"slugify.py": chosen if index == 0 else also_buggy}
+
+    model = _model(spec_code=chosen)
+    ctx = Context(
+        spec=SPEC,
+        module=MODULE,
+        words=f"slugify(text): runs of non-alphanumeric characters become one hyphen: {stated}",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: model,
+        direct=direct,
+        examples=[stated],
+        options=EngineOptions(max_drafts=5, probe_inputs=4, questions=0),
+    )
+    work = build(ctx)
+    assert work.proof is not None and work.proof.mutation is not None
+    assert work.report is not None and not work.report.green  # no draft meets the example
+    assert work.files == {"slugify.py": chosen} and work.proof.mutation.tested
+    assert all("a - b" not in check.call for check in work.proof.added)

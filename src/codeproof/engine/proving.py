@@ -17,8 +17,9 @@ node and by :func:`.loop.build` alike:
 3. **mutation analysis** of the chosen code against its kept tests, time-boxed
    (:mod:`.mutating`);
 4. **checks that kill survivors**: where a surviving mutant returns something else than
-   the chosen code and the drafts agree on the chosen code's output, a generated check
-   of that output is added (:func:`codeproof.proof.checks.cover`), verified on the code
+   the chosen code and the drafts agree on the chosen code's output (never at a stated
+   example's input: the user's word is its expected value), a generated check of that
+   output is added (:func:`codeproof.proof.checks.cover`), verified on the code
    and on the survivors;
 5. **grade**: the proof's strength and the module's honest status
    (:mod:`codeproof.proof.strength`).
@@ -37,6 +38,7 @@ from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
 from codeproof.engine.mutating import Analysis, analyse
 from codeproof.engine.state import Work
+from codeproof.languages.values import split_example
 from codeproof.proof import questions as asking
 from codeproof.proof.checks import count_checks, cover
 from codeproof.proof.strength import grade, status
@@ -72,7 +74,7 @@ def prove(ctx: Context, work: Work) -> Work:
     others = _others(ctx, work, calls, report)
     pending = _questions(ctx, work, calls[:valid], chosen[:valid], others) if green else []
     analysis = analyse(ctx, files, tests, report, calls, killed_before=frozenset(work.killed))
-    expected = _expected(chosen, others, valid)
+    expected = _unstated(ctx, work, calls, _expected(chosen, others, valid))
     forced = _answered(ctx, work, calls, chosen)
     expected.update(forced)
     probes = (calls, valid, sorted(forced))
@@ -189,6 +191,21 @@ def _expected(chosen: list[str], others: list[Outputs], valid: int) -> dict[int,
         if k >= valid and voters >= 3 and all(o is None or o[k] == v for o in others)
     }
     return {**{k: v for k, v in agreed.items() if k < valid}, **unanimous}
+
+
+def _unstated(
+    ctx: Context, work: Work, calls: list[str], expected: dict[int, str]
+) -> dict[int, str]:
+    """``expected`` without the inputs of the stated examples: the user's word is their
+    expected value, and their example tests already hold it. The drafts' agreement there
+    may contradict it (py-durations: every peer draft raised ValueError for
+    ``parse_duration('1h30m')``, stated as 5400, and that became a check of the proof)."""
+    written = [split[0] for example in work.examples if (split := split_example(example))]
+    stated = {
+        *probe_calls(ctx.module, {str(i): call for i, call in enumerate(written)}),
+        *(call for call, _ in example_checks(ctx.module, work.examples)),
+    }
+    return {k: v for k, v in expected.items() if calls[k] not in stated}
 
 
 def _answered(ctx: Context, work: Work, calls: list[str], chosen: list[str]) -> dict[int, str]:

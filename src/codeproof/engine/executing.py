@@ -14,6 +14,7 @@ from codeproof.choosing.probing import example_checks, examples_met, probe
 from codeproof.choosing.selection import Choice, choose
 from codeproof.core.types import TestReport
 from codeproof.engine.context import Context, digest
+from codeproof.engine.policy import did_not_load
 from codeproof.engine.state import AttemptRecord, Best, Work
 
 
@@ -94,11 +95,11 @@ def _choose(ctx: Context, work: Work) -> Choice:
 def examples_missed(ctx: Context, work: Work, files: dict[str, str], report: TestReport) -> int:
     """Stated examples that ``files`` does not meet: failing generated example tests, and
     examples checked by probing (languages whose examples are not test files)."""
-    if report.total == 0 and work.examples:
-        return len(work.examples)  # nothing ran (it does not compile or load): none is met
     failing = sum(
         1 for t in report.tests if is_example_test(t.name) and t.outcome in ("failed", "error")
     )
+    if did_not_load(report):  # nothing ran the code: none is met (a file that fails to
+        return max(len(work.examples), failing)  # import is one error, not one per example)
     checks = example_checks(ctx.module, work.examples)
     if not checks:
         return failing
@@ -113,11 +114,17 @@ def rank(attempt: Best) -> tuple[int, int]:
 
 
 def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
-    """The better of the best attempt so far and ``attempt``. Test counts compare only
-    when both ran the same tests. A tie goes to a new choice among drafts (made on more
-    evidence), not to a repair (one that changes nothing measurable is not adopted)."""
+    """The better of the best attempt so far and ``attempt``. Code that loads beats code
+    that does not (py-word-freq: a repair cut short by the token limit did not parse, and
+    its 4 test files' import errors counted as fewer missed examples than the 5 failing
+    example tests of the code it replaced). Test counts compare only when both ran the
+    same tests. A tie goes to a new choice among drafts (made on more evidence), not to a
+    repair (one that changes nothing measurable is not adopted)."""
     if best is None:
         return attempt
+    loads, loaded = not did_not_load(attempt.report), not did_not_load(best.report)
+    if loads != loaded:
+        return attempt if loads else best
     if best.tests != attempt.tests:
         if attempt.examples_missed != best.examples_missed:
             return attempt if attempt.examples_missed < best.examples_missed else best

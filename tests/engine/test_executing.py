@@ -1,0 +1,55 @@
+"""Which attempt a module keeps (:mod:`codeproof.engine.executing`)."""
+
+from __future__ import annotations
+
+from codeproof.core.types import Module, Spec, TestCase, TestReport
+from codeproof.engine.context import Context, EngineOptions
+from codeproof.engine.executing import better, examples_missed
+from codeproof.engine.state import Best, Work
+from codeproof.llm.fake import FakeModel
+from inproc import memory_python_toolchain
+
+TESTS = {"test_m.py": "...", "test_m_examples.py": "..."}
+
+
+def _report(cases: list[tuple[str, str]]) -> TestReport:
+    tests = [TestCase(name=name, outcome=outcome) for name, outcome in cases]
+    count = {o: sum(c.outcome == o for c in tests) for o in ("passed", "failed", "error")}
+    return TestReport(
+        total=len(tests), passed=count["passed"], failed=count["failed"],
+        errors=count["error"], tests=tests,
+    )  # fmt: skip
+
+
+def _context() -> Context:
+    return Context(
+        spec=Spec(title="M", summary="", language="python"),
+        module=Module(name="m", purpose="", language="python", public_interface="f(x)"),
+        words="",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: FakeModel(),
+        direct=lambda m, i: {},
+        options=EngineOptions(),
+    )
+
+
+def test_code_that_does_not_load_is_never_kept_over_code_that_does() -> None:
+    # py-word-freq: a repair cut short by the token limit did not parse; each of its test
+    # files failed to import (one error per file), fewer "missed examples" than the five
+    # failing example tests of the code it replaced, so the broken code was kept
+    examples = [f"f({i}) -> {i}" for i in range(5)]
+    work = Work(examples=examples)
+    loading = _report(
+        [("test_m.test_a", "passed"), ("test_m.test_b", "failed")]
+        + [(f"test_m_examples.test_example_{i}", "failed") for i in range(5)]
+    )
+    broken = _report([("test_m", "error"), ("test_m_examples", "error")])
+    ctx = _context()
+    assert examples_missed(ctx, work, {"m.py": "def f(x"}, broken) == 5
+    assert examples_missed(ctx, work, {"m.py": "def f(x): pass"}, loading) == 5
+    kept = Best(files={"m.py": "ok"}, tests=TESTS, report=loading, examples_missed=5, attempt=1)
+    repaired = Best(files={"m.py": "cut"}, tests=TESTS, report=broken, examples_missed=1, attempt=2)
+    assert better(kept, repaired, newer_wins_ties=False) is kept
+    assert better(repaired, kept, newer_wins_ties=False) is kept
+    other_tests = repaired.model_copy(update={"tests": {"test_m.py": "other"}})
+    assert better(kept, other_tests, newer_wins_ties=True) is kept

@@ -7,6 +7,7 @@ import pytest
 from codeproof.choosing.selection import Choice, choose, judge
 from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.toolchains.client import ToolchainClient
+from inproc import memory_python_toolchain
 
 
 def _report(passed: list[str], failed: list[str]) -> TestReport:
@@ -138,3 +139,21 @@ def test_a_wrong_test_is_quarantined_and_the_agreeing_code_kept(
     assert choice.report.green and choice.report.total == 2  # re-run on the kept tests
     assert [r.passed for r in choice.reports] == [1, 2, 2, 0]
     assert "set aside 2 test(s) or assertion(s)" in choice.note and "[1, 2, 2, 0]" in choice.note
+
+
+def test_the_drafts_agreement_never_edits_the_users_worked_examples() -> None:
+    # py-word-freq: the agreeing drafts' [('don', 2)] replaced the user's [("don't", 2)]
+    # in the worked examples' test file, which then passed for the wrong code
+    toolchain = memory_python_toolchain()
+    one = "def slug(s):\n    return '-'.join(s.lower().split())\n"
+    two = "def slug(s):\n    return s.lower().replace(' ', '-')\n"
+    said = 'from slug import slug\n\n\ndef test_said():\n    assert slug("a b") == "a_b"\n'
+    choice = choose(
+        lambda files, tests: toolchain.run_tests(files, tests, 60),
+        [{"slug.py": one}, {"slug.py": two}],
+        {"test_slug.py": said, "test_slug_worked_examples.py": said},
+        SLUG,
+        run_program=lambda files, command, timeout: toolchain.run(files, command, None, timeout),
+    )
+    assert choice.tests["test_slug_worked_examples.py"] == said  # the user's word, kept
+    assert 'slug("a b") == "a_b"' not in choice.tests["test_slug.py"]  # a designer's, edited

@@ -292,17 +292,19 @@ def choose(
     choice.mutant_agreement, choice.mutants = tie, len(extra)
     choice.contested = _contested(reports, outputs, verdict.index) if several and calls else False
     choice.unanimous = _unanimous(reports, outputs) if several and calls else False
-    misfit_edit = registry.language_for(language).misfit_edit
+    found = registry.language_for(language)
+    users = [*generated, *_worked(found.layout.worked_test_path, module, tests)]
+    misfit_edit = found.misfit_edit
     if not report.green and misfit_edit is not None:
         edited, notes = misfit_edit(
-            choice.tests, candidates, interface_names(module), module.public_interface, generated
+            choice.tests, candidates, interface_names(module), module.public_interface, users
         )
         if notes:
             _retest(run, choice, edited, notes)
     if several and calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources)
-        edited, notes = edit_asserts(language, choice.tests, agreed, generated.keys())
+        edited, notes = edit_asserts(language, choice.tests, agreed, users)
         if notes:
             _retest(run, choice, edited, notes)
     disputed = [n for n in verdict.disputed if n not in _passed(choice.report)]
@@ -312,6 +314,17 @@ def choose(
         if removed:
             _retest(run, choice, kept, removed)
     return choice
+
+
+def _worked(
+    path_of: Callable[[str], str] | None, module: Module, tests: dict[str, str]
+) -> list[str]:
+    """The test file of the user's worked examples among ``tests``: the user's word, like
+    the stated examples' files, so the drafts' agreement never edits its assertions
+    (py-word-freq: the agreeing drafts' ``[('don', 2)]`` replaced the user's
+    ``word_frequencies("Don't stop, DON'T!", top=1) == [("don't", 2)]`` there)."""
+    path = path_of(module.name) if path_of is not None else None
+    return [path] if path is not None and path in tests else []
 
 
 UNANIMOUS = 3

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from codeproof.agents.programmer import APPROACHES, TEMPERATURES, write_code
 from codeproof.agents.repairer import NOT_COMPILED, repair, source_errors_only
 from codeproof.agents.test_designer import design_tests
+from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import (
     Diagnostic,
     Module,
@@ -20,8 +21,9 @@ from codeproof.core.types import (
     TestCase,
     TestReport,
 )
-from codeproof.llm.base import Message
+from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.fake import FakeModel
+from codeproof.llm.provider import Completion, JsonSchema
 
 # The conventions texts of the brief (the toolchains serve the real ones at run time).
 CONVENTIONS = {
@@ -345,3 +347,21 @@ def test_property_tests_are_asked_only_for_rules_over_every_input(
     assert "names the user's rule it checks" in prompt
     assert ("R2 hold for every input" in prompt) is asked
     assert ("hypothesis" in prompt) is asked
+
+
+class _CutModel(FakeModel):
+    """A scripted model whose replies stop at the token limit."""
+
+    def _complete(
+        self, messages: list[Message], settings: ChatSettings, schema: JsonSchema | None
+    ) -> Completion:
+        done = super()._complete(messages, settings, schema)
+        return Completion(done.text, done.usage, "length")
+
+
+def test_a_repair_cut_at_the_token_limit_changes_nothing(spec: Spec, module: Module) -> None:
+    # py-word-freq: 3,883 prompt tokens left 212 of the window; the cut file did not
+    # parse, and shipped
+    cut = "File: adder.py\n```python\ndef add(a, b):\n    return a +"
+    with pytest.raises(ContextLengthError, match="cut at the token limit"):
+        repair(_CutModel([cut]), spec, module, FILES, TESTS, FAILING)

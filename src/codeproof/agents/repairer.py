@@ -24,6 +24,7 @@ from codeproof.agents.prompting import (
     render_spec,
     section,
 )
+from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import Module, RepairResult, SourceFile, Spec, TestReport
 from codeproof.languages import registry
 from codeproof.languages.base import Language
@@ -84,6 +85,11 @@ def repair(
     Returns:
         The changed files (possibly none when the reply held no code). Test changes
         are only returned with a reason.
+
+    Raises:
+        ContextLengthError: The prompt does not fit, or the reply was cut at the token
+            limit (py-word-freq: 3,883 prompt tokens left 212 of a 4,096-token window,
+            and the cut file did not parse).
     """
     layout = layout_for(module.language)
     shown = (
@@ -107,8 +113,15 @@ def repair(
     )
     messages = conversation(REPAIR_SYSTEM.format(language=module.language), user)
     settings = ChatSettings(temperature=temperature, max_tokens=max_tokens)
-    reply = model.chat(messages, settings).text
-    return parse_repair(reply, module, files, tests, layout)
+    response = model.chat(messages, settings)
+    if response.finish_reason == "length":  # its last file is partial: it does not fit
+        raise ContextLengthError(
+            f"the repair of {module.name} was cut at the token limit "
+            f"({response.usage.prompt_tokens} prompt tokens)",
+            provider=response.provider or model.name,
+            hint="raise llm.ctx_size (it is split between llm.slots)",
+        )
+    return parse_repair(response.text, module, files, tests, layout)
 
 
 def _main_path(files: Mapping[str, str], module: Module, layout: Layout) -> str:

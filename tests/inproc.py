@@ -16,8 +16,10 @@ import traceback
 import types
 from pathlib import Path, PurePosixPath
 
-from codeproof.core.types import ProgramRun, TestCase, TestReport
+from codeproof.core.types import Module, ProgramRun, Spec, TestCase, TestReport
+from codeproof.engine.context import Context, EngineOptions
 from codeproof.languages.python.toolchain import CONVENTIONS
+from codeproof.llm.fake import FakeModel
 from codeproof.toolchains.memory import MemoryToolchain, ToolRequest
 
 _LOCK = threading.Lock()
@@ -113,3 +115,17 @@ def python_handler(request: ToolRequest) -> TestReport | ProgramRun:
 def memory_python_toolchain() -> MemoryToolchain:
     """A Python toolchain double with the real conventions text."""
     return MemoryToolchain(python_handler, language="python", conventions=CONVENTIONS)
+
+
+def python_context(name: str, interface: str) -> Context:
+    """An engine context of one Python module on :func:`memory_python_toolchain`, with a
+    scripted model that answers nothing (for steps that make no model call)."""
+    return Context(
+        spec=Spec(title=name, summary="", language="python"),
+        module=Module(name=name, purpose="", language="python", public_interface=interface),
+        words="",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: FakeModel(),
+        direct=lambda m, i: {},
+        options=EngineOptions(),
+    )

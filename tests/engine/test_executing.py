@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from codeproof.core.types import Module, Spec, TestCase, TestReport
-from codeproof.engine.context import Context, EngineOptions
+from codeproof.core.types import TestCase, TestReport
 from codeproof.engine.executing import better, examples_missed
 from codeproof.engine.state import Best, Work
-from codeproof.llm.fake import FakeModel
-from inproc import memory_python_toolchain
+from inproc import python_context
 
 TESTS = {"test_m.py": "...", "test_m_examples.py": "..."}
 
@@ -21,18 +19,6 @@ def _report(cases: list[tuple[str, str]]) -> TestReport:
     )  # fmt: skip
 
 
-def _context() -> Context:
-    return Context(
-        spec=Spec(title="M", summary="", language="python"),
-        module=Module(name="m", purpose="", language="python", public_interface="f(x)"),
-        words="",
-        toolchain=memory_python_toolchain(),
-        model_for=lambda scope: FakeModel(),
-        direct=lambda m, i: {},
-        options=EngineOptions(),
-    )
-
-
 def test_code_that_does_not_load_is_never_kept_over_code_that_does() -> None:
     # py-word-freq: a repair cut short by the token limit did not parse; each of its test
     # files failed to import (one error per file), fewer "missed examples" than the five
@@ -44,7 +30,7 @@ def test_code_that_does_not_load_is_never_kept_over_code_that_does() -> None:
         + [(f"test_m_examples.test_example_{i}", "failed") for i in range(5)]
     )
     broken = _report([("test_m", "error"), ("test_m_examples", "error")])
-    ctx = _context()
+    ctx = python_context("m", "f(x)")
     assert examples_missed(ctx, work, {"m.py": "def f(x"}, broken) == 5
     assert examples_missed(ctx, work, {"m.py": "def f(x): pass"}, loading) == 5
     kept = Best(files={"m.py": "ok"}, tests=TESTS, report=loading, examples_missed=5, attempt=1)

@@ -3,16 +3,15 @@ questions, the checks' cover and count, and the time box."""
 
 from __future__ import annotations
 
-from codeproof.core.types import Module, Spec, TestCase, TestReport
-from codeproof.engine.context import Context, EngineOptions
+from codeproof.core.types import TestCase, TestReport
+from codeproof.engine.context import EngineOptions
 from codeproof.engine.mutating import analyse
 from codeproof.engine.proving import prove
 from codeproof.languages.code_mutants import CodeMutant
-from codeproof.llm.fake import FakeModel
 from codeproof.proof.checks import count_checks, cover
 from codeproof.proof.mutation import group, kills, sample
 from codeproof.proof.questions import agreed, questions
-from inproc import memory_python_toolchain
+from inproc import python_context
 
 
 def _mutant(operator: str, n: int) -> CodeMutant:
@@ -144,15 +143,7 @@ def test_probes_that_all_raise_leave_every_mutant_to_the_tests() -> None:
         "test_tally.py": "from tally import Tally\n\n\ndef test_add():\n    t = Tally()\n"
         "    t.add(4)\n    assert t.total == 4\n"
     }
-    ctx = Context(
-        spec=Spec(title="Tally", summary="", language="python"),
-        module=Module(name="tally", purpose="", language="python", public_interface="add(p)"),
-        words="",
-        toolchain=memory_python_toolchain(),
-        model_for=lambda scope: FakeModel(),
-        direct=lambda m, i: {},
-        options=EngineOptions(mutants=20, proof_budget_s=120),
-    )
+    ctx = python_context("tally", "add(p)")
     files = {"tally.py": code}
     report = ctx.run_tests(files, tests, 10.0)
     analysis = analyse(ctx, files, tests, report, ["add(4)", "add(-1)"])

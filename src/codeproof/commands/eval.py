@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from codeproof.commands.interrupt import ctrl_c_stops
 from codeproof.core.config import Settings, load_settings
 from codeproof.evaluation.datasets import load_dataset, sample_tasks
 from codeproof.evaluation.remote import fetch_data_file
@@ -199,7 +200,7 @@ def eval_command(
         f"{chat.name}:{chat.model} · {out_dir}",
         highlight=False,
     )
-    with chat, scorer:
+    with chat, scorer, ctrl_c_stops(chat):
         evaluator = Evaluator(
             chat,
             scorer,

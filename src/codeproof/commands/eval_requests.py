@@ -98,6 +98,7 @@ def eval_requests_command(
     ] = False,
 ) -> None:
     """Score one model call and `codeproof new --yes` on the request benchmark."""
+    from codeproof.commands.interrupt import ctrl_c_stops
     from codeproof.core.config import load_settings
     from codeproof.llm.registry import get_chat_model
     from codeproof.toolchains.client import open_toolchain  # MCP SDK
@@ -133,7 +134,8 @@ def eval_requests_command(
         progress=Progress(),
     )
     try:
-        results = evaluator.run(cases, info)
+        with ctrl_c_stops(chat):
+            results = evaluator.run(cases, info)
     finally:
         if chat is not None:
             chat.close()

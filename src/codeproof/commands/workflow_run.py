@@ -18,6 +18,7 @@ from rich.table import Table
 
 from codeproof.agents.prompting import render_spec
 from codeproof.commands.display import LiveDisplay, TerminalHuman
+from codeproof.commands.interrupt import ctrl_c_stops
 from codeproof.commands.progress import JsonEvents, JsonHuman, ProgressLines
 from codeproof.core.config import Settings, load_settings
 from codeproof.core.errors import InputError
@@ -149,7 +150,7 @@ def execute(
         raise
     with RunStore(settings.runs_dir) as store:
         try:
-            with _presenter(store, options, json_out, console) as human:
+            with ctrl_c_stops(model), _presenter(store, options, json_out, console) as human:
                 runner = Runner(
                     settings,
                     store,

@@ -222,6 +222,11 @@ class LocalChatModel(BaseChatModel):
         self._params: EngineParams | None = None
         self._engine: Engine | None = None
         self._lock = threading.Lock()
+        self._here = threading.local()
+
+    @property
+    def decoding_here(self) -> bool:
+        return bool(getattr(self._here, "decoding", False))
 
     @property
     def engine(self) -> Engine:
@@ -309,12 +314,27 @@ class LocalChatModel(BaseChatModel):
         body.update(stream=True, stream_options={"include_usage": True}, timings_per_token=True)
         chunks: list[Any] = []
         watch = LoopWatch()
+        raised: list[BaseException] = []
 
         def on_chunk(chunk: Any) -> bool:
-            chunks.append(chunk)
-            return watch.add(_delta(chunk))
+            # xllamacpp ignores an exception raised in the callback (a Ctrl-C lands here
+            # when this is the main thread): keep it, stop decoding, raise it below.
+            try:
+                chunks.append(chunk)
+                return watch.add(_delta(chunk)) or self.interrupted
+            except BaseException as exc:
+                raised.append(exc)
+                return True
 
-        returned = self._call(body, on_chunk)
+        self._here.decoding = True
+        try:
+            returned = self._call(body, on_chunk)
+        finally:
+            self._here.decoding = False
+        if raised:
+            raise raised[0]
+        if self.interrupted:
+            raise KeyboardInterrupt(f"{PROVIDER}: the run was interrupted")
         if isinstance(returned, dict) and "error" in returned:
             chunks.append(returned)
         return _collected(chunks, looped=watch.looped)
@@ -330,7 +350,7 @@ class LocalChatModel(BaseChatModel):
 
         def on_chunk(chunk: Any) -> bool:
             pieces.put(chunk)
-            return stop.is_set()
+            return stop.is_set() or self.interrupted
 
         def run() -> None:
             try:
@@ -346,6 +366,8 @@ class LocalChatModel(BaseChatModel):
                 if isinstance(item, BaseException):
                     raise item
                 yield _chunk(_check(item))
+            if self.interrupted:  # the reply is partial: never a response (nor cached)
+                raise KeyboardInterrupt(f"{PROVIDER}: the run was interrupted")
         finally:
             stop.set()
             worker.join()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -126,6 +127,7 @@ class BaseChatModel(Lifecycle, ABC):
         self.max_retries = max_retries
         self.retry_wait_s = retry_wait_s
         self.stats = ModelStats()
+        self._interrupted = threading.Event()
 
     # -- protocol properties -------------------------------------------------------
 
@@ -154,6 +156,26 @@ class BaseChatModel(Lifecycle, ABC):
 
     def close(self) -> None:
         """Release resources. Idempotent."""
+
+    def interrupt(self) -> None:
+        """The user stopped the run (Ctrl-C): every later request raises
+        ``KeyboardInterrupt``, and a provider that decodes in-process stops its requests in
+        flight at their next token (a reply may take minutes on a small CPU; the threads
+        running them would otherwise hold the interrupted process until they end).
+        Safe to call from a signal handler and from any thread; final for this object."""
+        self._interrupted.set()
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether :meth:`interrupt` was called."""
+        return self._interrupted.is_set()
+
+    @property
+    def decoding_here(self) -> bool:
+        """Whether the calling thread is inside a request that checks :attr:`interrupted`
+        at each token (and then raises ``KeyboardInterrupt`` itself): a signal handler
+        raising there would raise inside the decoder's callback, which ignores it."""
+        return False
 
     # -- provider hooks ----------------------------------------------------------
 
@@ -234,6 +256,8 @@ class BaseChatModel(Lifecycle, ABC):
     # -- internals ---------------------------------------------------------------
 
     def _before_request(self) -> None:
+        if self.interrupted:
+            raise KeyboardInterrupt(f"{self.name}: the run was interrupted")
         if self.real:
             ensure_real_requests_allowed(self.name)
         self.start()

@@ -81,6 +81,10 @@ def test_is_a_chat_model(chat_model: BaseChatModel) -> None:
     assert isinstance(chat_model, ChatModel)
     assert chat_model.slots >= 1
     assert chat_model.name in {"fake", "local", "openai", "anthropic"}
+    window = chat_model.context_window
+    assert window is None or window >= 512
+    if chat_model.name == "local":  # its window is split between the slots
+        assert window == chat_model.ctx_size // chat_model.slots  # type: ignore[attr-defined]
 
 
 def test_chat_returns_text_usage_and_metadata(chat_model: BaseChatModel) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import difflib
 import logging
+import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
 from codeproof.agents.prompting import (
@@ -99,20 +101,21 @@ def repair(
             failing_tests(tests, report, registry.language_for(layout.language)), layout
         )
     )
-    user = join_sections(
-        render_spec(spec),
-        render_module(module),
-        section("Current code", render_files(files, layout)),
-        section("Tests", shown),
-        section("Test results", describe_report(report)),
-        section("Hint from the user", hint or ""),
-        section("Earlier attempts that did not work", bullets(history or [])),
-        context,
-        REPAIR_RULES,
-        FILE_FORMAT.format(path=_main_path(files, module, layout), tag=layout.fence_tag),
+    main = _main_path(files, module, layout)
+    parts = Parts(
+        fixed=(render_spec(spec), render_module(module)),
+        code=section("Current code", render_files(files, layout)),
+        tests=shown,
+        report=report,
+        hint=section("Hint from the user", hint or ""),
+        history=section("Earlier attempts that did not work", bullets(history or [])),
+        context=context,
+        ending=(REPAIR_RULES, FILE_FORMAT.format(path=main, tag=layout.fence_tag)),
     )
-    messages = conversation(REPAIR_SYSTEM.format(language=module.language), user)
-    settings = ChatSettings(temperature=temperature, max_tokens=max_tokens)
+    system = REPAIR_SYSTEM.format(language=module.language)
+    user, reply_tokens = fitted(parts, system, files.get(main, ""), model)
+    messages = conversation(system, user)
+    settings = ChatSettings(temperature=temperature, max_tokens=max(max_tokens, reply_tokens))
     response = model.chat(messages, settings)
     if response.finish_reason == "length":  # its last file is partial: it does not fit
         raise ContextLengthError(
@@ -122,6 +125,84 @@ def repair(
             hint="raise llm.ctx_size (it is split between llm.slots)",
         )
     return parse_repair(response.text, module, files, tests, layout)
+
+
+CHARS_PER_TOKEN = 3.0
+"""Characters per token, estimated low (Qwen's tokenizer averages ~3.5 on code and English):
+a prompt is trimmed a little early rather than its reply cut."""
+REPLY_MARGIN = 200
+"""Tokens of a reply beyond its file: the fence lines, the summary, a reason."""
+SHORT_TAIL = 600
+"""The test output's tail kept when the whole prompt would not fit."""
+TESTS_LEFT_OUT = "Not shown (they do not fit in the model's context): the failures below name them."
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The repair prompt's sections, in the order they appear."""
+
+    fixed: tuple[str, ...]
+    code: str
+    tests: str
+    report: TestReport
+    hint: str
+    history: str
+    context: str
+    ending: tuple[str, ...]
+
+    def render(self, *, tail: int = OUTPUT_TAIL) -> str:
+        return join_sections(
+            *self.fixed,
+            self.code,
+            section("Tests", self.tests),
+            section("Test results", describe_report(self.report, tail=tail)),
+            self.hint,
+            self.history,
+            self.context,
+            *self.ending,
+        )
+
+
+def estimate_tokens(text: str) -> int:
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
+
+
+def fitted(parts: Parts, system: str, code: str, model: ChatModel) -> tuple[str, int]:
+    """The user prompt, trimmed to leave room for the reply in the model's context window,
+    and the tokens that reply needs (the whole file again, and a summary).
+
+    Trimmed in this order until it fits: the retrieved context, the earlier attempts, the
+    output's tail, the tests (the failures still name them). The specification, the code
+    and the failures always stay: without them there is nothing to repair against.
+
+    Raises:
+        ContextLengthError: Even the trimmed prompt leaves no room for the reply (the
+            call is not made: its reply would be cut, 1-2 minutes for nothing here).
+    """
+    reply = estimate_tokens(code) + REPLY_MARGIN
+    window = model.context_window
+    if window is None:
+        return parts.render(), reply
+    trims: list[tuple[Parts, int]] = [
+        (parts, OUTPUT_TAIL),
+        (replace(parts, context=""), OUTPUT_TAIL),
+        (replace(parts, context="", history=""), OUTPUT_TAIL),
+        (replace(parts, context="", history=""), SHORT_TAIL),
+        (replace(parts, context="", history="", tests=TESTS_LEFT_OUT), SHORT_TAIL),
+    ]
+    for trimmed, tail in trims:
+        user = trimmed.render(tail=tail)
+        prompt = estimate_tokens(system) + estimate_tokens(user)
+        if prompt + reply <= window:
+            if trimmed is not parts or tail != OUTPUT_TAIL:
+                logger.info("repair: prompt trimmed to ~%d tokens to fit %d", prompt, window)
+            return user, reply
+    raise ContextLengthError(
+        f"the repair prompt does not fit: ~{prompt} prompt tokens and ~{reply} for the "
+        f"reply exceed the {window}-token window",
+        provider=model.name,
+        hint="raise llm.ctx_size (it is split between llm.slots) or lower llm.slots",
+    )
 
 
 def _main_path(files: Mapping[str, str], module: Module, layout: Layout) -> str:
@@ -140,8 +221,8 @@ def _stable(output: str) -> str:
     return _DURATION.sub("…", output)
 
 
-def describe_report(report: TestReport) -> str:
-    """The failures a small model needs: counts, messages, the output's tail."""
+def describe_report(report: TestReport, *, tail: int = OUTPUT_TAIL) -> str:
+    """The failures a small model needs: counts, messages, the output's ``tail``."""
     head = f"{report.passed} of {report.total} tests passed."
     if report.timed_out:
         head += " The run TIMED OUT (an endless loop or a very slow algorithm?)."
@@ -151,7 +232,7 @@ def describe_report(report: TestReport) -> str:
         head,
         report.message.strip(),
         section("Failures", "\n".join(lines)),
-        section("Output (end)", clip(_stable(report.output.strip()), OUTPUT_TAIL, tail=True)),
+        section("Output (end)", clip(_stable(report.output.strip()), tail, tail=True)),
     )
 
 

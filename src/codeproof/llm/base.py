@@ -81,6 +81,12 @@ class ChatModel(Protocol):
         """How many requests the provider serves concurrently."""
         ...
 
+    @property
+    def context_window(self) -> int | None:
+        """Tokens one request may use, prompt and reply together; ``None`` when the
+        provider does not say (a prompt that is too long is then its error)."""
+        ...
+
     def chat(
         self, messages: Sequence[Message], settings: ChatSettings | None = None
     ) -> ChatResponse:

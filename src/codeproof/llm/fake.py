@@ -69,6 +69,7 @@ class FakeModel(BaseChatModel):
         model: Reported model name.
         cache: Optional response cache (off by default so every call is recorded).
         max_retries: Retries of transient errors raised by callable replies.
+        context_window: The window it reports (``None``: unknown, as remote providers).
     """
 
     real = False
@@ -82,7 +83,9 @@ class FakeModel(BaseChatModel):
         model: str = "fake",
         cache: ResponseCache | None = None,
         max_retries: int = 0,
+        context_window: int | None = None,
     ) -> None:
+        self._window = context_window
         super().__init__(
             name="fake",
             model=model,
@@ -99,6 +102,10 @@ class FakeModel(BaseChatModel):
         self._rules: list[tuple[Predicate, Reply]] = list(rules)
         self._lock = threading.Lock()
         self.calls: list[FakeCall] = []
+
+    @property
+    def context_window(self) -> int | None:
+        return self._window
 
     @property
     def remaining(self) -> int:

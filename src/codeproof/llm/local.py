@@ -225,6 +225,11 @@ class LocalChatModel(BaseChatModel):
         self._here = threading.local()
 
     @property
+    def context_window(self) -> int:
+        """The window is split between the slots."""
+        return self.ctx_size // self.slots
+
+    @property
     def decoding_here(self) -> bool:
         return bool(getattr(self._here, "decoding", False))
 

@@ -143,6 +143,10 @@ class BaseChatModel(Lifecycle, ABC):
     def slots(self) -> int:
         return self._slots
 
+    @property
+    def context_window(self) -> int | None:
+        return None
+
     # -- lifecycle ---------------------------------------------------------------
 
     def start(self) -> None:

@@ -65,6 +65,10 @@ class RecordingModel:
     def slots(self) -> int:
         return self.inner.slots
 
+    @property
+    def context_window(self) -> int | None:
+        return self.inner.context_window
+
     def _call_id(self, kind: str, messages: Sequence[Message], extra: Any) -> str:
         base = _digest(self.scope, kind, _dump_messages(messages), extra)
         with self._lock:

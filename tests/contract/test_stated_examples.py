@@ -70,6 +70,18 @@ def test_a_module_keeps_only_the_examples_of_its_interface() -> None:
     assert module_examples(words, [], "def render(rows)") == ["render([1]) -> '1'"]
 
 
+def test_one_example_stated_twice_is_one_example_whatever_its_quotes() -> None:
+    # py-roman: the analyst's 'MCMXCIV' and the user's "MCMXCIV" made 8 example tests of 4
+    words = 'to_roman(1994) returns "MCMXCIV", and from_roman("xiv") returns 14.'
+    spec_examples = ["to_roman(1994) -> 'MCMXCIV'", "from_roman('xiv') -> 14"]
+    interface = "to_roman(n), from_roman(s)"
+    assert module_examples(words, spec_examples, interface) == spec_examples
+    # a different value is a different example
+    words = "from_roman('xiv') returns 14, and from_roman(\"xiv\") returns 14.0."
+    other = module_examples(words, [], "from_roman(s)")
+    assert other == ["from_roman('xiv') -> 14", 'from_roman("xiv") -> 14.0']
+
+
 def test_stated_errors_become_checks_that_catch_the_wrong_error() -> None:
     module = Module(name="roman", purpose="", language="python", public_interface="to_roman(n)")
     tests = example_tests(module, ["to_roman(0) -> raises ValueError", "to_roman(1) -> 'I'"])

@@ -20,6 +20,7 @@ defining a sequence whose function returns a list).
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Collection, Mapping, Sequence
 
@@ -321,8 +322,24 @@ def module_examples(words: str, spec_examples: Sequence[str], interface: str) ->
     ]
     unique: dict[str, str] = {}
     for example in read:
-        unique.setdefault(" ".join(example.split()), example)
+        unique.setdefault(_same(example), example)
     return list(unique.values())
+
+
+def _same(example: str) -> str:
+    """What two statements of one example share: the call and the result as parsed
+    expressions where they parse (``f('a') -> 'b'`` and ``f("a") -> "b"``, the
+    analyst's and the user's quotes, are one example: py-roman's example tests held each
+    of its four examples twice), otherwise the text with its spacing normalized."""
+    parts = split_example(example)
+    if parts is not None:
+        try:
+            call, expected = (ast.parse(part, mode="eval") for part in parts)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            pass
+        else:
+            return f"{ast.dump(call)} -> {ast.dump(expected)}"
+    return " ".join(example.split())
 
 
 _NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -17,7 +19,14 @@ _FENCE = re.compile(r"^```(?:json)?\s*\n(?P<body>.*?)\n?```\s*$", re.DOTALL)
 
 
 def json_schema_of(schema: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema of a pydantic model."""
+    """The JSON schema of a pydantic model (a copy: the caller may change it)."""
+    return copy.deepcopy(_schema_of(schema))
+
+
+@functools.cache
+def _schema_of(schema: type[BaseModel]) -> dict[str, Any]:
+    """Generated once per model class (3 ms each time: a fifth of a scripted run's model
+    calls went to it)."""
     return schema.model_json_schema()
 
 

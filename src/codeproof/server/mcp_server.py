@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from codeproof import __version__
 from codeproof.core.errors import AuthError, CodeproofError
+from codeproof.llm.structured import json_schema_of
 from codeproof.server import project
 from codeproof.server.http import error_body, status_of
 from codeproof.server.protocol import GRAPH_ID, PROGRESS_MODES, RunCreate
@@ -79,7 +80,7 @@ class _Tools:
         status = thread_status(self.state.service, thread)
         question = status.get("question")
         if question is not None:
-            schema = DECISION_TYPES[question["kind"]].model_json_schema()
+            schema = json_schema_of(DECISION_TYPES[question["kind"]])
             status["answer_schema"] = schema
         return status
 

@@ -19,9 +19,21 @@ from codeproof.server.protocol import interrupt_json
 from codeproof.workflow.models import QUESTION_TYPES
 from codeproof.workflow.store import Event
 
+_PLAIN = (str, int, float, bool, type(None))
+
 
 def jsonable(value: Any) -> Any:
-    """A graph chunk as plain JSON values (interrupts described, tuples as lists)."""
+    """A graph chunk as plain JSON values (interrupts described, tuples as lists).
+
+    Plain values, dicts and lists are told by their exact type first: the ABC checks
+    below cost a tenth of a scripted run's server time when they came first."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [jsonable(v) for v in value]
     if isinstance(value, Interrupt):
         return interrupt_json(value.id, describe(value.value))
     if isinstance(value, BaseModel):

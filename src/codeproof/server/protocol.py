@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from codeproof.llm.structured import json_schema_of
 from codeproof.workflow.models import DECISION_TYPES
 
 GRAPH_ID = "codeproof"
@@ -153,5 +154,5 @@ def interrupt_json(interrupt_id: str, value: dict[str, Any]) -> dict[str, Any]:
     schema = DECISION_TYPES.get(str(value.get("kind")))
     out: dict[str, Any] = {"value": value, "id": interrupt_id}
     if schema is not None:
-        out["response_schema"] = schema.model_json_schema()
+        out["response_schema"] = json_schema_of(schema)
     return out

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from codeproof.core.errors import StructuredOutputError
 from codeproof.llm.base import ChatModel, ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.stats import ModelStats, StatsSnapshot
+from codeproof.llm.structured import json_schema_of
 from codeproof.workflow.store import RunStore
 
 T = TypeVar("T", bound=BaseModel)
@@ -187,7 +188,7 @@ class RecordingModel:
         schema: type[T],
         settings: ChatSettings | None = None,
     ) -> T:
-        extra = [schema.__name__, schema.model_json_schema(), settings and settings.model_dump()]
+        extra = [schema.__name__, json_schema_of(schema), settings and settings.model_dump()]
         call_id = self._call_id("generate", messages, extra)
         stored = self.store.memo_get(self.run_id, call_id)
         if stored is not None:

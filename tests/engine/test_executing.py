@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from codeproof.core.types import TestCase, TestReport
-from codeproof.engine.executing import better, examples_missed
-from codeproof.engine.state import Best, Work
+from codeproof.engine.executing import better, examples_missed, execute
+from codeproof.engine.state import Best, Draft, Work
 from inproc import python_context
 
 TESTS = {"test_m.py": "...", "test_m_examples.py": "..."}
@@ -39,3 +39,23 @@ def test_code_that_does_not_load_is_never_kept_over_code_that_does() -> None:
     assert better(repaired, kept, newer_wins_ties=False) is kept
     other_tests = repaired.model_copy(update={"tests": {"test_m.py": "other"}})
     assert better(kept, other_tests, newer_wins_ties=True) is kept
+
+
+def test_a_choice_whose_code_does_not_load_misses_every_stated_example() -> None:
+    # py-bill-split: every draft failed to import in both test files, so no example test
+    # ran and the choice counted 0 examples missed; that attempt stayed the best one
+    examples = ["split_evenly(1000, 3) -> [334, 333, 333]", "split_evenly(4, 2) -> [2, 2]"]
+    tests = {
+        "test_split_examples.py": "from split import split_evenly\n\n\n"
+        "def test_example_1():\n    assert split_evenly(1000, 3) == [334, 333, 333]\n"
+    }
+    drafts = [
+        Draft(
+            files={"split.py": "def split_bill(a, p):\n    return []\n"}, source="direct", index=0
+        )
+    ]
+    work = Work(examples=examples, tests=tests, designed=tests, drafts=drafts)
+    done = execute(python_context("split", "split_evenly(total, people)"), work)
+    assert done.report is not None and not done.report.loaded
+    assert done.examples_missed == 2 and done.best is not None
+    assert done.best.examples_missed == 2

@@ -40,6 +40,10 @@ class Cases:
     no_tests: dict[str, str]  # prints "passed" and exits 0, declares no test
     huge_program: dict[str, str]
     huge_args: list[str]
+    unloadable_test: dict[str, str] | None = None
+    """A test file that cannot load (it imports a name the module lacks), given beside
+    ``tests``: one error, and the other files' tests still run. ``None``: the language
+    compiles every test file together, so one that does not compile stops them all."""
 
 
 PY_TESTS = """\
@@ -122,6 +126,10 @@ PYTHON = Cases(
     no_tests={"test_calc.py": "print('passed')\n"},
     huge_program={"big.py": f"print('x' * {HUGE_CHARS})\n"},
     huge_args=["big.py"],
+    unloadable_test={
+        "test_calc_more.py": "from calc import div\n\n\n"
+        "def test_div():\n    assert div(4, 2) == 2\n"
+    },
 )
 
 NODE = Cases(
@@ -154,6 +162,10 @@ NODE = Cases(
     no_tests={"calc.test.js": "console.log('passed');\nprocess.exit(0);\n"},
     huge_program={"big.js": f"process.stdout.write('x'.repeat({HUGE_CHARS}));\n"},
     huge_args=["big.js"],
+    unloadable_test={
+        "more.test.js": JS_HEAD + "const { div } = require('./calc-more');\n"
+        "test('div', () => { assert.strictEqual(div(4, 2), 2); });\n"
+    },
 )
 
 JAVA = Cases(

@@ -29,6 +29,22 @@ def test_the_examples_a_choice_misses_count_generated_tests_and_probed_checks() 
     assert probed.examples_missed == 2
 
 
+def test_code_that_loads_beats_code_that_does_not_when_none_passes_a_test() -> None:
+    # py-bill-split: the drafts without a stated function fail to import in both test
+    # files (2 errors); the others run the examples and fail them; all pass nothing
+    unloadable = TestReport(
+        total=2,
+        errors=2,
+        tests=[TestCase(name=n, outcome="error") for n in ("test_split", "test_split_examples")],
+    )
+    loads = _report([], ["test_split_examples.test_example_1", "test_split_examples.test_x"])
+    loads.tests.append(TestCase(name="test_split", outcome="error"))
+    loads.total, loads.errors = 3, 1
+    assert not unloadable.loaded and loads.loaded
+    assert judge([unloadable, unloadable, loads]).index == 2
+    assert judge([unloadable, unloadable]).index == 0  # none loads: as before
+
+
 def test_the_largest_agreeing_group_wins_over_a_lone_scorer_of_other_tests() -> None:
     lone = _report(["a", "b", "d"], ["c"])
     group = _report(["a", "b", "c"], ["d"])

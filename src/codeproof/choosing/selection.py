@@ -155,7 +155,8 @@ def judge(
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
-    Candidates are grouped by the exact set of tests they pass; a group scores
+    Candidates are grouped by the exact set of tests they pass (only those whose code
+    loads, when any does: :attr:`TestReport.loaded`); a group scores
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
     earliest candidate, which is the greedy one), unless another group passes all its
     tests and more while level with it on the examples and the outputs (see
@@ -171,8 +172,9 @@ def judge(
     if not reports:
         raise ValueError("judge needs at least one report")
     groups: dict[frozenset[str], list[int]] = {}
-    for i, report in enumerate(reports):
-        if report.total > 0:
+    loading = any(report.loaded for report in reports)  # py-bill-split: a draft without
+    for i, report in enumerate(reports):  # a stated function was chosen, all passing none
+        if report.loaded if loading else report.total > 0:
             groups.setdefault(_passed(report), []).append(i)
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)

@@ -57,6 +57,14 @@ class TestReport(BaseModel):
         """All tests passed and there was at least one."""
         return self.total > 0 and self.passed == self.total - self.skipped
 
+    @property
+    def loaded(self) -> bool:
+        """Some test ran the code: it compiled, and not every test file failed to load
+        (a collection or import error is an ``error``, a failing test is a failure)."""
+        if self.green:
+            return True
+        return self.total > 0 and not (self.passed == 0 and self.errors == self.total)
+
 
 class CheckReport(BaseModel):
     """Result of ``check``."""

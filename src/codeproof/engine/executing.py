@@ -27,6 +27,8 @@ def execute(ctx: Context, work: Work) -> Work:
         choice = _choose(ctx, work)
         files, tests, report = choice.files, choice.tests, choice.report
         missed = choice.examples_missed
+        if did_not_load(report):  # no example ran, so none is met (as for a rerun below)
+            missed = max(missed, len(work.examples))
         change = choice.note
         if choice.quarantined:
             changes.append(choice.note)

@@ -56,9 +56,7 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
 
 def did_not_load(report: TestReport) -> bool:
     """No test could run the code: it does not compile, or every test errored."""
-    if report.green:
-        return False
-    return report.total == 0 or (report.passed == 0 and report.errors == report.total)
+    return not report.loaded
 
 
 def repairable(report: TestReport, language: Language) -> bool:

@@ -3,6 +3,7 @@ entry point (FakeModel in place of the provider, real toolchain)."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from codeproof.commands import workflow_run as new_command
 from codeproof.core.errors import ProviderUnreachableError
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
+from codeproof.workflow.store import RunStore
 
 pytestmark = pytest.mark.docker
 
@@ -116,3 +118,35 @@ def test_paused_run_exits_1_and_resume_finishes_it(home, tmp_path, monkeypatch, 
     assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
     code, _, err = cli(["resume", run_id], monkeypatch, capsys)
     assert code == 2 and "already done" in err
+
+
+def test_resume_yes_answers_what_an_interactive_run_left_unanswered(
+    home, tmp_path, monkeypatch, capsys
+):
+    world = World()
+    use_model(monkeypatch, world.model())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # nobody answers the JSON questions
+
+    code, out, err = cli(
+        ["new", "a slugify function", "--json", "--out", "proj"], monkeypatch, capsys
+    )
+
+    assert code == 1
+    asked = [json.loads(line) for line in out.splitlines() if '"question"' in line]
+    assert [q["kind"] for q in asked] == ["clarify"]
+    line = " ".join(err.split())
+    assert "paused: no answer to the clarify question" in line
+    run_id = line.split("run ", 1)[1].split(" ", 1)[0]
+    # without a terminal the run cannot ask: the error names the flag that exists
+    code, _, err = cli(["resume", run_id], monkeypatch, capsys)
+    assert code == 2 and "pass --yes" in " ".join(err.split())
+
+    code, out, _ = cli(["resume", run_id, "--yes", "--json"], monkeypatch, capsys)
+
+    assert code == 0
+    result = json.loads(out.splitlines()[-1])
+    assert result["run"]["status"] == "done" and result["modules"][0]["status"] == "passed"
+    assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
+    with RunStore(home / "runs") as store:
+        options = store.get_run(run_id).options
+    assert options["auto"] is True and options["on_failure"] == "continue"

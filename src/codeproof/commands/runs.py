@@ -127,6 +127,10 @@ def _clock(ts: float) -> str:
 def resume(
     run_id: Annotated[str, typer.Argument(help="Run id (a unique prefix is enough).")],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON event per line.")] = False,
+    yes: Annotated[
+        bool,
+        typer.Option("--yes", "-y", help="Non-interactive from here on: assume, accept, continue."),
+    ] = False,
 ) -> None:
     """Continue a paused, interrupted or crashed run from its last checkpoint."""
     from codeproof.commands.workflow_run import execute
@@ -135,8 +139,10 @@ def resume(
     with _store() as store:
         run = store.get_run(run_id)
     options = RunOptions.model_validate(run.options)
+    if yes:
+        options = options.answering_by_default()
     settings = load_settings(llm=_llm_overrides(options))
-    execute(settings, options, json_out, run.id, lambda runner: runner.resume(run.id))
+    execute(settings, options, json_out, run.id, lambda runner: runner.resume(run.id, auto=yes))
 
 
 def _llm_overrides(options: RunOptions) -> dict[str, Any]:

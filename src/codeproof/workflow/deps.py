@@ -101,6 +101,12 @@ class RunOptions(BaseModel):
             model=settings.llm.model,
         )
 
+    def answering_by_default(self) -> RunOptions:
+        """These options with every later question answered by its default (``--yes``):
+        a run that would ask about a failure continues past it instead."""
+        on_failure = "continue" if self.on_failure == "ask" else self.on_failure
+        return self.model_copy(update={"auto": True, "on_failure": on_failure})
+
 
 @dataclass
 class Deps:

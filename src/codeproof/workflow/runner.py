@@ -203,8 +203,9 @@ class Runner:
             initial["current"], initial["outcomes"], initial["work"] = 0, [], {}
         return self._drive(run_id, options, initial)
 
-    def resume(self, run_id: str) -> RunResult:
-        """Continue a run from its last checkpoint.
+    def resume(self, run_id: str, *, auto: bool = False) -> RunResult:
+        """Continue a run from its last checkpoint; with ``auto``, every question from
+        here on takes its default answer (stored with the run, as ``new --yes`` does).
 
         Raises:
             InputError: The run is finished or another process is running it.
@@ -219,6 +220,9 @@ class Runner:
             )
         self.store.set_status(info.id, "running", claim=True)
         options = RunOptions.model_validate(info.options)
+        if auto and not options.auto:
+            options = options.answering_by_default()
+            self.store.set_options(info.id, options.model_dump(mode="json"))
         return self._drive(info.id, options, None)
 
     def advance(

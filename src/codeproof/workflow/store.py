@@ -222,6 +222,14 @@ class RunStore:
                     (status, reason, time.time(), run_id),
                 )
 
+    def set_options(self, run_id: str, options: dict[str, Any]) -> None:
+        """Replace a run's stored options (``resume --yes`` answers the rest by default)."""
+        with self._tx() as conn:
+            conn.execute(
+                "UPDATE runs SET options=?, updated=? WHERE id=?",
+                (json.dumps(options), time.time(), run_id),
+            )
+
     def get_run(self, run_id: str) -> RunInfo:
         """The run with this id (a unique prefix is accepted).
 

@@ -339,7 +339,7 @@ class LocalChatModel(BaseChatModel):
         if raised:
             raise raised[0]
         if self.interrupted:
-            raise KeyboardInterrupt(f"{PROVIDER}: the run was interrupted")
+            raise self.interruption()
         if isinstance(returned, dict) and "error" in returned:
             chunks.append(returned)
         return _collected(chunks, looped=watch.looped)
@@ -372,7 +372,7 @@ class LocalChatModel(BaseChatModel):
                     raise item
                 yield _chunk(_check(item))
             if self.interrupted:  # the reply is partial: never a response (nor cached)
-                raise KeyboardInterrupt(f"{PROVIDER}: the run was interrupted")
+                raise self.interruption()
         finally:
             stop.set()
             worker.join()

@@ -174,6 +174,10 @@ class BaseChatModel(Lifecycle, ABC):
         """Whether :meth:`interrupt` was called."""
         return self._interrupted.is_set()
 
+    def interruption(self) -> KeyboardInterrupt:
+        """What a request raises once :meth:`interrupt` was called."""
+        return KeyboardInterrupt(f"{self.name}: the run was interrupted")
+
     @property
     def decoding_here(self) -> bool:
         """Whether the calling thread is inside a request that checks :attr:`interrupted`
@@ -261,7 +265,7 @@ class BaseChatModel(Lifecycle, ABC):
 
     def _before_request(self) -> None:
         if self.interrupted:
-            raise KeyboardInterrupt(f"{self.name}: the run was interrupted")
+            raise self.interruption()
         if self.real:
             ensure_real_requests_allowed(self.name)
         self.start()

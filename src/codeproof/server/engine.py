@@ -25,6 +25,9 @@ class Engine:
         languages: Languages a toolchain serves.
         context: The programmer's retrieval plug.
         on_close: Called once at shutdown (closes the model it started).
+        on_interrupt: Called when the server stops: the model's requests in flight end
+            at their next token (their runs continue at the next start), where a reply
+            could otherwise hold the shutdown for minutes.
     """
 
     settings: Settings
@@ -33,9 +36,13 @@ class Engine:
     languages: tuple[str, ...]
     context: ContextFn | None = None
     on_close: Callable[[], None] = field(default=lambda: None)
+    on_interrupt: Callable[[], None] = field(default=lambda: None)
 
     def close(self) -> None:
         self.on_close()
+
+    def interrupt(self) -> None:
+        self.on_interrupt()
 
     @property
     def workers(self) -> int:
@@ -84,4 +91,5 @@ def production_engine(settings: Settings) -> Engine:
         mcp_toolchains(settings),
         tuple(languages(settings)),
         on_close=model.close,
+        on_interrupt=model.interrupt,
     )

@@ -68,7 +68,9 @@ class ServerState:
             logger.warning("continuing %d run(s) left unfinished: %s", len(recovered), recovered)
 
     def stop(self) -> None:
-        """Pause the running runs at their next step (they continue at the next start)."""
+        """Pause the running runs at their next step, or in their model call (they
+        continue at the next start)."""
+        self.engine.interrupt()
         if self.queue.stop():
             self.engine.close()
         else:  # a worker is inside a model call: the process exit ends it, not a close

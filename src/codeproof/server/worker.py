@@ -69,6 +69,8 @@ class Executor:
             store.subscribe(listener)
             try:
                 outcome = self._advance(self.engine.runner(store), store, run)
+            except KeyboardInterrupt:  # the server stopped the model: the run stays
+                logger.info("run %s paused by the shutdown; it continues at the next start", run.id)
             except CodeproofError as exc:
                 self._fail(run, type(exc).__name__, exc.message, exc.hint)
             except Exception as exc:

@@ -23,8 +23,9 @@ from codeproof.core.types import Module, Spec, TestCase, TestReport
 from codeproof.llm.base import Message
 from codeproof.llm.fake import FakeModel
 from codeproof.workflow.deps import RunOptions, ToolchainLike
+from codeproof.workflow.humans import AutoHuman
 from codeproof.workflow.recording import RecordingModel
-from codeproof.workflow.runner import AutoHuman, Runner
+from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunStore
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codeproof.choosing.examples import example_tests, is_example_test, split_example
-from codeproof.contract.examples import stated_in
+from codeproof.contract.said import stated_in
 from codeproof.core.types import Module
 
 

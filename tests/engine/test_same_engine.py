@@ -22,7 +22,8 @@ from codeproof.llm.base import ChatModel
 from codeproof.llm.fake import FakeModel
 from codeproof.toolchains.memory import MemoryToolchain
 from codeproof.workflow.deps import RunOptions, ToolchainLike
-from codeproof.workflow.runner import AutoHuman, Runner
+from codeproof.workflow.humans import AutoHuman
+from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunStore
 from inproc import memory_python_toolchain
 

@@ -16,7 +16,8 @@ from codeproof.core.errors import (
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.cache import ResponseCache
 from codeproof.llm.guard import set_real_requests_allowed
-from codeproof.llm.local import POOL, LocalChatModel
+from codeproof.llm.llama_pool import POOL
+from codeproof.llm.local import LocalChatModel
 from codeproof.llm.openai_provider import OpenAIChatModel
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow]

@@ -9,7 +9,8 @@ import pytest
 from codeproof.core.config import load_settings
 from codeproof.core.errors import ConfigError, ModelNotFoundError
 from codeproof.llm.anthropic_provider import AnthropicChatModel
-from codeproof.llm.local import POOL, LocalChatModel
+from codeproof.llm.llama_pool import POOL
+from codeproof.llm.local import LocalChatModel
 from codeproof.llm.openai_provider import NO_KEY, OpenAIChatModel
 from codeproof.llm.registry import PROVIDERS, get_chat_model
 

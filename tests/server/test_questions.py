@@ -9,6 +9,7 @@ from srv_world import World
 
 from codeproof.core.errors import InputError
 from codeproof.core.types import Module
+from codeproof.workflow.humans import AutoHuman, Pending, check_answer
 from codeproof.workflow.models import (
     DECISION_TYPES,
     QUESTION_TYPES,
@@ -19,7 +20,6 @@ from codeproof.workflow.models import (
     ModulesRequest,
     QuestionRequest,
 )
-from codeproof.workflow.runner import AutoHuman, Pending, check_answer
 
 SPEC = World()._spec([])
 MODULE = Module(name="slugify", purpose="p", language="python", public_interface="slugify(t)")

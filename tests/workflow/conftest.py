@@ -15,7 +15,8 @@ from codeproof.llm.base import ChatModel
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
 from codeproof.workflow.deps import RunOptions, ToolchainLike
-from codeproof.workflow.runner import Human, Runner, RunResult
+from codeproof.workflow.humans import Human
+from codeproof.workflow.runner import Runner, RunResult
 from codeproof.workflow.store import RunStore
 from inproc import memory_python_toolchain
 

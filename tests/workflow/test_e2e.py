@@ -10,7 +10,8 @@ import pytest
 
 from codeproof.languages.registry import layout_for
 from codeproof.workflow.deps import RunOptions
-from codeproof.workflow.runner import AutoHuman, Runner
+from codeproof.workflow.humans import AutoHuman
+from codeproof.workflow.runner import Runner
 
 # Up to three drafts and three attempts on two cores: allow more than the default.
 pytestmark = [

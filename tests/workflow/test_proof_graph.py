@@ -18,9 +18,9 @@ from codeproof.commands.display import _ask_question
 from codeproof.commands.progress import JsonEvents, JsonHuman
 from codeproof.core.proof import ProofQuestion, QuestionChoice
 from codeproof.core.types import ModuleOutcome
+from codeproof.workflow.humans import AutoHuman
 from codeproof.workflow.models import QuestionAnswer, QuestionRequest
 from codeproof.workflow.proof_nodes import request_for
-from codeproof.workflow.runner import AutoHuman
 from codeproof.workflow.store import RunStore
 
 

@@ -41,21 +41,16 @@ from codeproof.choosing.probing import (
     probe,
     probe_calls,
 )
+from codeproof.choosing.pruning import RunTests, prune_uncompiled
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.test_edit import remove_tests
 
 logger = logging.getLogger(__name__)
 
-RunTests = Callable[[dict[str, str], dict[str, str]], TestReport]
-"""``(source files, test files) -> report``: one test run in the sandbox."""
 
 MIN_AGREEING = 2
 """Candidates that must agree before a test they all fail is quarantined."""
-
-
-PRUNE_ROUNDS = 3
-"""Rounds of removing uncompiled tests (a report lists the compiler's first errors only)."""
 
 
 @dataclass(frozen=True)
@@ -267,7 +262,7 @@ def choose(
     generated = example_tests(module, examples)
     tests = {**tests, **generated}
     reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
-    tests, reports, uncompiled = _prune_uncompiled(run, language, candidates, tests, reports)
+    tests, reports, uncompiled = prune_uncompiled(run, language, candidates, tests, reports)
     protected = frozenset(t.name for r in reports for t in r.tests if is_example_test(t.name))
     several = run_program is not None and len(candidates) > 1
     checks = example_checks(module, examples) if run_program is not None else []
@@ -368,42 +363,6 @@ def _agreement_on(
     if run_program is None or not calls:
         return []
     return agreement([probe(run_program, module, files, calls) for files in candidates])
-
-
-def _prune_uncompiled(
-    run: RunTests,
-    language: str,
-    candidates: Sequence[dict[str, str]],
-    tests: dict[str, str],
-    reports: list[TestReport],
-) -> tuple[dict[str, str], list[TestReport], list[str]]:
-    """Remove the test methods that do not compile against most candidates, and run again.
-
-    In a compiled language one test calling the interface with a literal of the wrong
-    type fails the compilation of its whole class, so no test runs for any candidate and
-    neither the choice nor the repairer learns anything from the tests. A method the
-    compiler's errors point into for more than half of the candidates is the test's
-    fault, not the code's: it is removed (and recorded). Errors in a candidate's own
-    files do not count.
-    """
-    finder = registry.language_for(language).editing.uncompiled_tests
-    tried = sum(1 for files in candidates if files)
-    notes: list[str] = []
-    for _ in range(PRUNE_ROUNDS if finder and tried else 0):
-        counts: dict[str, int] = {}
-        for report in reports:
-            if report.total == 0 and report.message:
-                for name in finder(report.message, tests) if finder else []:
-                    counts[name] = counts.get(name, 0) + 1
-        broken = [name for name, count in counts.items() if 2 * count > tried]
-        kept, removed = remove_tests(language, tests, broken)
-        if not removed:
-            break
-        logger.info("removed %d test(s) that do not compile: %s", len(removed), removed)
-        notes += [f"{n} (does not compile against {counts[n]} of {tried})" for n in removed]
-        tests = kept
-        reports = [run(files, tests) if files and tests else TestReport() for files in candidates]
-    return tests, reports, notes
 
 
 def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> None:

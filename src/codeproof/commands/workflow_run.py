@@ -27,6 +27,7 @@ from codeproof.llm.registry import get_chat_model
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.router import languages
 from codeproof.workflow.deps import Grounder, RunOptions, ToolchainLike
+from codeproof.workflow.humans import AutoHuman, Human
 from codeproof.workflow.inputs import (
     read_spec_file,
     validate_language,
@@ -34,7 +35,7 @@ from codeproof.workflow.inputs import (
     validate_request,
 )
 from codeproof.workflow.project import Project, load_project
-from codeproof.workflow.runner import AutoHuman, Human, Runner, RunResult
+from codeproof.workflow.runner import Runner, RunResult
 from codeproof.workflow.store import RunStore, new_run_id
 from codeproof.workflow.summary import summarize
 

@@ -24,13 +24,11 @@ import ast
 import re
 from collections.abc import Collection, Mapping, Sequence
 
+from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, stated_in, value_at
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import (
-    first_call,
     leading_call,
-    leading_literal,
     literal_value,
-    raised_error,
     split_example,
 )
 
@@ -149,29 +147,6 @@ def _input_block(entry_point: str, params: list[str], first: str, rest: list[str
 
 # -- examples stated in a request's free text -------------------------------------------
 
-_CONNECTOR = re.compile(
-    r"^[`'\"]?[ \t]*(?:"
-    r"(?:==>|=>|->|➞|→|==)"
-    r"|(?:(?:it\s+|which\s+|that\s+)?(?:should\s+|must\s+|will\s+)?"
-    r"(?:returns?|gives?|be|is|equals?|yields?|evaluates?\s+to|produces?|outputs?)\b)"
-    r")[ \t]*`?",
-    re.IGNORECASE,
-)
-"""What stands between a call and its stated result (``returns``, ``->``, ``==``...)."""
-
-_CLEAN_END = re.compile(r"^(?:[ \t]*(?:$|\n|[.,;:!?)\]}`'\"])|[ \t]+[A-Za-z])")
-"""What may follow a stated result: the end of the sentence or line, punctuation, or a
-next word (not an operator: ``-> 19 - 5 - 6 = 8`` is working, not a result)."""
-
-_RAISES = re.compile(
-    r"^[`'\"]?\s*(?:,\s*)?(?:it\s+)?(?:should\s+|must\s+|will\s+)?"
-    r"(?:raises?|throws?|raise|throw)\s+(?:an?\s+)?`?(?P<error>[A-Za-z_$][\w.$]*)`?",
-    re.IGNORECASE,
-)
-"""``f(x) raises ValueError`` (also "throws", "should raise a ...")."""
-
-_SCALAR = re.compile(r"""'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?(?:[eE]-?\d+)?\b|\w+""")
-
 
 def stated_examples(
     text: str, names: Collection[str], params: Mapping[str, list[str]] | None = None
@@ -245,39 +220,19 @@ def _after_calls(text: str, name: str) -> list[str]:
         call = text[start:end]
         if not literal_value(f"[{call[call.index('(') + 1 : -1]}]")[0]:
             continue  # arguments that are not literals (``f(x)``) state no example
-        if _in_scenario(text, start):
+        if in_scenario(text, start):
             continue  # a step after others: its result is the scenario's, not its own
         rest = text[end : end + 200]
-        raises = _RAISES.match(rest)
+        raises = RAISES.match(rest)
         if raises:
             error = raises.group("error").rstrip(".").rsplit(".", 1)[-1]
             out.append(f"{call} -> raises {error}")
             continue
-        connector = _CONNECTOR.match(rest)
-        value = _value_at(rest[connector.end() :]) if connector else None
+        connector = CONNECTOR.match(rest)
+        value = value_at(rest[connector.end() :]) if connector else None
         if value is not None:
             out.append(f"{call} -> {value}")
     return out
-
-
-def _value_at(text: str) -> str | None:
-    """The literal ``text`` starts with (a bracketed one read whole), if it ends cleanly."""
-    text = text.lstrip(" \t")
-    if not text:
-        return None
-    if text[0] in "[{(":
-        span = leading_literal(text)
-        value = span if span is not None and literal_value(span)[0] else None
-    else:
-        token = _SCALAR.match(text)
-        value = token.group(0) if token else None
-        if value is not None and value.endswith(".") and not literal_value(value)[0]:
-            value = value[:-1]
-        if value is not None and not literal_value(value)[0]:
-            value = None
-    if value is None or not _CLEAN_END.match(text[len(value) :]):
-        return None
-    return value
 
 
 _HEADER_IN = re.compile(r"^(?:input|inputs|argument|arg|x|n|value|text|s)$", re.IGNORECASE)
@@ -344,78 +299,3 @@ def _same(example: str) -> str:
 
 _NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})
-
-
-def stated_in(examples: Sequence[str], text: str) -> list[str]:
-    """The examples whose call ``text`` states with that result (the user's, not a model's).
-
-    In the workflow the spec's examples are the analyst's: only those the user stated are
-    ground truth; a model's invented example may contradict the request. The call must be
-    written in ``text`` (spacing and quotes aside) and followed by its result: past words
-    such as "returns" or an arrow, the literal stated there is compared by value (``{hi:
-    2}`` for the user's ``{"hi": 2}``), or the error it raises. A call that is one step of
-    a scenario ("after add(4), add(10) and undo(), score() is 4") states no result of its
-    own, and neither does a call followed by anything but its result.
-    """
-    kept = []
-    for example in examples:
-        split = split_example(example)
-        found = first_call(split[0]) if split else None
-        if split and found and _said_result(text, found[1], split[1]):
-            kept.append(example)
-    return kept
-
-
-def _said_result(text: str, call: str, expected: str) -> bool:
-    """Whether some occurrence of ``call`` in ``text`` is followed by ``expected``."""
-    error = raised_error(expected)
-    ok, value = literal_value(expected)
-    if error is None and not ok:
-        return False
-    for match in _written(call).finditer(text):
-        if _in_scenario(text, match.start()):
-            continue
-        rest = text[match.end() : match.end() + 200]
-        raises = _RAISES.match(rest)
-        if raises:
-            if error is not None and raises.group("error").rstrip(".").endswith(error):
-                return True
-            continue
-        connector = _CONNECTOR.match(rest) or _NEXT_LINE.match(rest)
-        said = _value_at(rest[connector.end() :]) if connector else None
-        if error is None and said is not None and literal_value(said) == (True, value):
-            return True
-    return False
-
-
-def _written(call: str) -> re.Pattern[str]:
-    """``call`` as the user may write it: any spacing, either kind of quote."""
-    parts = ["['\"]" if c in "'\"" else re.escape(c) for c in call if not c.isspace()]
-    return re.compile(r"(?<![\w$])" + r"\s*".join(parts))
-
-
-_NEXT_LINE = re.compile(r"[ \t]*\n[ \t]*(?!>>>)")
-"""A doctest's result: alone on the line after the call."""
-_SENTENCE_START = re.compile(r"(?:[.!?;:](?=\s)|\n)")
-_STEP = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(")
-
-
-def _in_scenario(text: str, start: int) -> bool:
-    """Whether the call at ``start`` is a step of a scenario: earlier in its sentence a
-    call with literal (or no) arguments states no result of its own ("after add(4),
-    add(10) and undo(), score() is 4"). A signature (``add(a, b)``) is not a step."""
-    begin = max((m.end() for m in _SENTENCE_START.finditer(text, 0, start)), default=0)
-    for match in _STEP.finditer(text, begin, start):
-        call = leading_call(text[match.start() : start])
-        if call is None:
-            continue
-        arguments = call[call.index("(") + 1 : -1]
-        if arguments.strip() and not literal_value(f"[{arguments}]")[0]:
-            continue  # a signature or a call on names, not a step
-        rest = text[match.start() + len(call) : start]
-        connector = _CONNECTOR.match(rest)
-        if _RAISES.match(rest) is None and (
-            connector is None or _value_at(rest[connector.end() :]) is None
-        ):
-            return True
-    return False

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, computed_field, model_validator
 
+from codeproof.core.grounding import Citation
 from codeproof.core.proof import Proof
 
 # -- toolchain reports (the MCP tools' structured results) -------------------------------
@@ -318,34 +319,6 @@ class ReportTotals(BaseModel):
     tests_total: int = 0
     tests_passed: int = 0
     findings: int = 0
-
-
-class Citation(BaseModel):
-    """A retrieved chunk given to an agent: where it is and which step used it."""
-
-    ref: int
-    """Its number in the prompt (``[1]``)."""
-    step: str
-    """``modules``, ``plan``, ``code`` or ``repair``."""
-    module: str = ""
-    source: str
-    path: str
-    start_line: int
-    end_line: int
-    symbol: str = ""
-    score: float = 0.0
-    url: str = ""
-
-    @property
-    def where(self) -> str:
-        return f"{self.source}:{self.path}:{self.start_line}-{self.end_line}"
-
-
-class Grounding(BaseModel):
-    """Retrieved context for one agent step: the prompt section and what it cites."""
-
-    text: str = ""
-    citations: list[Citation] = Field(default_factory=list)
 
 
 class FileChange(BaseModel):

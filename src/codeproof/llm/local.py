@@ -1,7 +1,7 @@
 """The ``local`` provider: llama.cpp embedded in-process through ``xllamacpp``.
 
 The weights load lazily in :meth:`LocalChatModel.start` (or on first use). Loaded
-servers live in a small process-wide pool keyed by (path, parameters), so every
+servers live in a process-wide pool (:mod:`codeproof.llm.llama_pool`), so every
 provider object, agent and test in the process shares one copy. ``llm.slots``
 parallel slots let several agents decode at once (continuous batching); the prompt
 prefix cache is on. The context window is split between slots: each request may use
@@ -11,132 +11,27 @@ prefix cache is on. The context window is split between slots: each request may 
 from __future__ import annotations
 
 import logging
-import os
 import queue
-import secrets
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import xllamacpp
 
 from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
+from codeproof.llm.llama_pool import (
+    POOL,
+    PROVIDER,
+    SPECULATIVE,
+    Engine,
+    EngineParams,
+    physical_cores,
+)
 from codeproof.llm.loops import LoopWatch
 from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
 
 logger = logging.getLogger(__name__)
-
-PROVIDER = "local"
-
-
-def physical_cores() -> int:
-    """Physical cores this process may run on (hyper-threads not counted)."""
-    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
-    cores: set[tuple[str, str]] = set()
-    for cpu in cpus:
-        topo = Path(f"/sys/devices/system/cpu/cpu{cpu}/topology")
-        try:
-            package = (topo / "physical_package_id").read_text().strip()
-            core = (topo / "core_id").read_text().strip()
-        except OSError:
-            return len(cpus)
-        cores.add((package, core))
-    return len(cores) or os.cpu_count() or 1
-
-
-SPECULATIVE: dict[str, Any] = {
-    "none": None,
-    "ngram": xllamacpp.common_speculative_type.COMMON_SPECULATIVE_TYPE_NGRAM_SIMPLE,
-}
-"""Speculative decoding without a draft model: ``ngram`` proposes the tokens that followed
-the last few tokens earlier in the context (code copies its signature, docstring and
-names, so many proposals are accepted)."""
-
-
-@dataclass(frozen=True)
-class EngineParams:
-    """Everything that determines one loaded llama.cpp server."""
-
-    path: str
-    ctx_size: int
-    slots: int
-    threads: int
-    speculative: str = "none"
-
-
-@dataclass(frozen=True)
-class Engine:
-    """One loaded server and the key guarding its loopback HTTP endpoint."""
-
-    server: Any
-    api_key: str
-
-
-class _Pool:
-    """Process-wide loaded servers, reference counted."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._engines: dict[EngineParams, Engine] = {}
-        self._refs: dict[EngineParams, int] = {}
-
-    def acquire(self, params: EngineParams) -> Engine:
-        """The engine for ``params``, loading it on first use."""
-        with self._lock:
-            if params not in self._engines:
-                self._engines[params] = _load(params)
-            self._refs[params] = self._refs.get(params, 0) + 1
-            return self._engines[params]
-
-    def release(self, params: EngineParams) -> None:
-        """Drop one reference; the last one unloads the model."""
-        with self._lock:
-            refs = self._refs.get(params, 0) - 1
-            if refs > 0:
-                self._refs[params] = refs
-            else:
-                self._refs.pop(params, None)
-                self._engines.pop(params, None)
-
-    def loaded(self) -> list[EngineParams]:
-        """Parameters of the engines loaded now."""
-        with self._lock:
-            return list(self._engines)
-
-
-POOL = _Pool()
-
-
-def _load(params: EngineParams) -> Engine:
-    logger.info("loading %s (ctx %d, %d slots, %d threads)", *vars(params).values())
-    p = xllamacpp.CommonParams()
-    p.model.path = params.path
-    p.n_ctx = params.ctx_size
-    p.n_parallel = params.slots
-    p.cpuparams.n_threads = params.threads
-    p.cpuparams_batch.n_threads = params.threads
-    p.cache_prompt = True
-    p.cont_batching = True
-    kind = SPECULATIVE[params.speculative]
-    if kind is not None:
-        p.speculative.types = [kind]
-    p.hostnames = ["127.0.0.1"]
-    p.port = 0
-    key = secrets.token_urlsafe(24)
-    p.api_keys = [key]  # the embedded HTTP endpoint only answers holders of the key
-    p.verbosity = 3 if logger.isEnabledFor(logging.DEBUG) else 1  # 1: errors only
-    try:
-        return Engine(xllamacpp.Server(p), key)
-    except (RuntimeError, ValueError) as exc:
-        raise ProviderResponseError(
-            f"llama.cpp could not load {params.path}: {exc}",
-            provider=PROVIDER,
-            hint="check that the file is a GGUF model (codeproof models pull --verify NAME)",
-        ) from exc
 
 
 def _check(reply: Any) -> dict[str, Any]:

@@ -17,7 +17,8 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 
 from codeproof.agents.prompting import join_sections
-from codeproof.core.types import Citation, Grounding, Module, Spec
+from codeproof.core.grounding import Citation, Grounding
+from codeproof.core.types import Module, Spec
 from codeproof.languages.registry import layout_for
 from codeproof.retrieval.index import Index
 from codeproof.retrieval.models import Hit, SearchMode

@@ -28,8 +28,9 @@ from codeproof.server.queue import RunQueue
 from codeproof.server.threads import ApiRun, Limits, ThreadRow, ThreadStore
 from codeproof.server.worker import run_exists
 from codeproof.workflow.deps import RunOptions
+from codeproof.workflow.humans import Pending, check_answer
 from codeproof.workflow.inputs import validate_language, validate_request
-from codeproof.workflow.runner import Pending, Runner, check_answer
+from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunInfo, RunStore
 
 

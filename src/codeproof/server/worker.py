@@ -20,7 +20,8 @@ from codeproof.server.events import EventLog
 from codeproof.server.progress import jsonable, progress
 from codeproof.server.threads import ApiRun, ThreadStore
 from codeproof.workflow.deps import RunOptions
-from codeproof.workflow.runner import Pending, Runner, RunResult
+from codeproof.workflow.humans import Pending
+from codeproof.workflow.runner import Runner, RunResult
 from codeproof.workflow.store import Event, RunStore
 
 logger = logging.getLogger(__name__)

@@ -17,7 +17,6 @@ import logging
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from typing import Any, TextIO, TypeVar
@@ -34,7 +33,7 @@ from mcp.types import (
     Implementation,
     TextContent,
 )
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from codeproof import __version__
 from codeproof.core.config import Settings
@@ -42,6 +41,7 @@ from codeproof.core.errors import ToolchainError
 from codeproof.core.lifecycle import Lifecycle
 from codeproof.core.types import CheckReport, ProgramRun, TestReport
 from codeproof.toolchains.base import validate_files, validate_sources
+from codeproof.toolchains.records import ToolCallRecord, summarize, truncate_values
 from codeproof.toolchains.router import ResolvedServer, resolve, settings_env
 
 logger = logging.getLogger(__name__)
@@ -50,57 +50,8 @@ START_TIMEOUT_S = 60.0
 """Seconds a server may take to start and answer ``initialize``."""
 CALL_MARGIN_S = 180.0
 """Seconds added to a call's own timeout for the sandbox start and compilation."""
-ARGUMENT_LIMIT = 200
-"""Characters kept of each string in the audit trail's arguments."""
 
 M = TypeVar("M", bound=BaseModel)
-
-
-class ToolCallRecord(BaseModel):
-    """One tool call, for the audit trail.
-
-    Attributes:
-        tool: Tool name (``run_tests``, ``check``, ``run``).
-        arguments: The arguments, each string cut to :data:`ARGUMENT_LIMIT` characters.
-        result: One-line summary of the result or of the error.
-        ok: Whether the call returned a result (not whether tests passed).
-        duration_s: Wall time of the call as seen by the client.
-    """
-
-    tool: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
-    result: str
-    ok: bool
-    duration_s: float
-
-
-def _truncate_values(value: Any) -> Any:
-    if isinstance(value, str):
-        if len(value) <= ARGUMENT_LIMIT:
-            return value
-        return f"{value[:ARGUMENT_LIMIT]}... [{len(value)} characters]"
-    if isinstance(value, Mapping):
-        return {key: _truncate_values(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_truncate_values(item) for item in value]
-    return value
-
-
-def summarize(report: BaseModel) -> str:
-    """One line describing a tool result."""
-    if isinstance(report, TestReport):
-        text = (
-            f"{report.total} tests: {report.passed} passed, {report.failed} failed, "
-            f"{report.errors} errors, {report.skipped} skipped"
-        )
-        return f"{text}; timed out" if report.timed_out else text
-    if isinstance(report, CheckReport):
-        errors = sum(d.severity == "error" for d in report.diagnostics)
-        state = "ok" if report.ok else "failed"
-        return f"{state}: {errors} errors, {len(report.diagnostics) - errors} warnings"
-    if isinstance(report, ProgramRun):
-        return f"exit code {report.exit_code}" + ("; timed out" if report.timed_out else "")
-    return type(report).__name__
 
 
 def _describe(exc: BaseException) -> str:
@@ -294,7 +245,7 @@ class ToolchainClient(Lifecycle):
     ) -> None:
         record = ToolCallRecord(
             tool=tool,
-            arguments=_truncate_values(arguments),
+            arguments=truncate_values(arguments),
             result=result,
             ok=ok,
             duration_s=round(time.monotonic() - started, 3),

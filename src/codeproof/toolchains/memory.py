@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from codeproof.core.errors import ToolchainError
 from codeproof.core.types import ProgramRun, TestReport
 from codeproof.toolchains.base import validate_files, validate_sources
-from codeproof.toolchains.client import ToolCallRecord
+from codeproof.toolchains.records import ToolCallRecord
 
 
 @dataclass(frozen=True)

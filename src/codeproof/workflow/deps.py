@@ -15,7 +15,8 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from codeproof.core.config import Settings
-from codeproof.core.types import Grounding, Module, Spec
+from codeproof.core.grounding import Grounding
+from codeproof.core.types import Module, Spec
 from codeproof.engine.context import ContextFn, Memo
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel

@@ -20,9 +20,9 @@ from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.rules import open_questions
 from codeproof.core.errors import WorkflowError
+from codeproof.core.grounding import Citation
 from codeproof.core.types import (
     QA,
-    Citation,
     Docs,
     Module,
     ModuleOutcome,

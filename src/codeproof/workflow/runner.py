@@ -13,10 +13,9 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from langgraph.types import Command, Interrupt, StateSnapshot
-from pydantic import BaseModel, ValidationError
 
 from codeproof.agents import planner
 from codeproof.core.config import Settings
@@ -27,61 +26,12 @@ from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.workflow.deps import Deps, Grounder, RunOptions, ToolchainFactory
 from codeproof.workflow.graph import RECURSION_LIMIT, workflow_graph
-from codeproof.workflow.models import (
-    DECISION_TYPES,
-    QUESTION_TYPES,
-    ClarifyAnswer,
-    ClarifyRequest,
-    EscalationDecision,
-    FailureReport,
-    ModuleSelection,
-    ModulesRequest,
-    QuestionAnswer,
-    QuestionRequest,
-    WorkflowState,
-)
+from codeproof.workflow.humans import Human, Pending, ask, check_answer
+from codeproof.workflow.models import QUESTION_TYPES, WorkflowState
 from codeproof.workflow.project import Project
 from codeproof.workflow.store import RunStatus, RunStore, new_run_id
 
 logger = logging.getLogger(__name__)
-
-
-class Human(Protocol):
-    """Whoever answers the workflow's questions (a terminal, a script, a test)."""
-
-    def clarify(self, request: ClarifyRequest) -> ClarifyAnswer: ...
-
-    def select_modules(self, request: ModulesRequest) -> ModuleSelection: ...
-
-    def escalate(self, report: FailureReport) -> EscalationDecision: ...
-
-    def answer(self, request: QuestionRequest) -> QuestionAnswer: ...
-
-
-class AutoHuman:
-    """``--yes``: each question's ``default``: proceed on assumptions, accept the modules,
-    continue past failures, answer the proof's questions with what most drafts give."""
-
-    def clarify(self, request: ClarifyRequest) -> ClarifyAnswer:
-        return ClarifyAnswer.model_validate(request.default)
-
-    def select_modules(self, request: ModulesRequest) -> ModuleSelection:
-        return ModuleSelection.model_validate(request.default)
-
-    def escalate(self, report: FailureReport) -> EscalationDecision:
-        return EscalationDecision.model_validate(report.default)
-
-    def answer(self, request: QuestionRequest) -> QuestionAnswer:
-        return QuestionAnswer.model_validate(request.default)
-
-
-_ASK: dict[str, Callable[[Human, Any], BaseModel]] = {
-    "clarify": lambda h, v: h.clarify(ClarifyRequest.model_validate(v)),
-    "modules": lambda h, v: h.select_modules(ModulesRequest.model_validate(v)),
-    "escalation": lambda h, v: h.escalate(FailureReport.model_validate(v)),
-    "question": lambda h, v: h.answer(QuestionRequest.model_validate(v)),
-}
-"""Interrupt kind -> how the human is asked."""
 
 
 @dataclass(frozen=True)
@@ -94,42 +44,10 @@ class RunResult:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A run stopped at a question for the human (status ``waiting``).
-
-    ``value`` is the interrupt value, self-describing (kind, question, choices, default).
-    """
-
-    run_id: str
-    interrupt_id: str
-    kind: str
-    value: dict[str, Any]
-
-
 StepFn = Callable[[str, Any], None]
 """Called with ``(stream mode, chunk)`` for everything the graph streams."""
 StopFn = Callable[[], bool]
 """Asked after each streamed chunk; ``True`` pauses the run there (a cancel)."""
-
-
-def check_answer(pending: Pending, answer: Any) -> dict[str, Any]:
-    """The answer to ``pending`` as the graph takes it.
-
-    Raises:
-        InputError: The answer does not fit the question's kind.
-    """
-    schema = DECISION_TYPES[pending.kind]
-    try:
-        decision = schema.model_validate(answer)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        raise InputError(
-            f"the answer does not fit the {pending.kind} question: {where}: {first['msg']}",
-            hint=f"answer like its default: {pending.value.get('default')}",
-        ) from exc
-    return decision.model_dump(mode="json", exclude_none=True)
 
 
 class Runner:
@@ -416,10 +334,9 @@ class Runner:
         recorded = self.store.decision_for(deps.run_id, pending.interrupt_id)
         if recorded is not None:
             return recorded
-        ask = _ASK.get(pending.kind)
-        if ask is None or self.human is None:
+        decision = None if self.human is None else ask(self.human, pending.kind, pending.value)
+        if decision is None:
             raise WorkflowError(f"nobody answers the {pending.kind} question", run_id=deps.run_id)
-        decision = ask(self.human, pending.value)
         self.store.set_status(deps.run_id, "running")
         answer = decision.model_dump(mode="json", exclude_none=True)
         deps.event("decision", interrupt_id=pending.interrupt_id, kind=pending.kind, value=answer)

@@ -14,7 +14,6 @@ from codeproof.choosing.probing import example_checks, examples_met, probe
 from codeproof.choosing.selection import Choice, choose
 from codeproof.core.types import TestReport
 from codeproof.engine.context import Context, digest
-from codeproof.engine.policy import did_not_load
 from codeproof.engine.state import AttemptRecord, Best, Work
 
 
@@ -27,7 +26,7 @@ def execute(ctx: Context, work: Work) -> Work:
         choice = _choose(ctx, work)
         files, tests, report = choice.files, choice.tests, choice.report
         missed = choice.examples_missed
-        if did_not_load(report):  # no example ran, so none is met (as for a rerun below)
+        if not report.loaded:  # no example ran, so none is met (as for a rerun below)
             missed = max(missed, len(work.examples))
         change = choice.note
         if choice.quarantined:
@@ -100,7 +99,7 @@ def examples_missed(ctx: Context, work: Work, files: dict[str, str], report: Tes
     failing = sum(
         1 for t in report.tests if is_example_test(t.name) and t.outcome in ("failed", "error")
     )
-    if did_not_load(report):  # nothing ran the code: none is met (a file that fails to
+    if not report.loaded:  # nothing ran the code: none is met (a file that fails to
         return max(len(work.examples), failing)  # import is one error, not one per example)
     checks = example_checks(ctx.module, work.examples)
     if not checks:
@@ -124,7 +123,7 @@ def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
     repair (one that changes nothing measurable is not adopted)."""
     if best is None:
         return attempt
-    loads, loaded = not did_not_load(attempt.report), not did_not_load(best.report)
+    loads, loaded = attempt.report.loaded, best.report.loaded
     if loads != loaded:
         return attempt if loads else best
     if best.tests != attempt.tests:

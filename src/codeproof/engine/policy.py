@@ -36,7 +36,7 @@ def next_step(work: Work, options: EngineOptions, language: Language) -> Step:
         return "escalate"  # no test and no stated example: nothing can tell drafts apart
     report = work.report
     budget = not work.stuck and work.attempt < options.max_attempts
-    if budget and report is not None and did_not_load(report):
+    if budget and report is not None and not report.loaded:
         return "repair"
     if _can_draw(work, options):
         return "draw"
@@ -52,11 +52,6 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
     settled = work.unanimous and work.examples_missed == 0
     rungs_left = work.rung * options.rung < options.max_drafts  # a rung may draw nothing
     return not work.hint and not settled and rungs_left and len(work.drafts) < options.max_drafts
-
-
-def did_not_load(report: TestReport) -> bool:
-    """No test could run the code: it does not compile, or every test errored."""
-    return not report.loaded
 
 
 def repairable(report: TestReport, language: Language) -> bool:

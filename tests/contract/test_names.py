@@ -162,3 +162,10 @@ def test_a_class_the_files_sentence_states_is_in_its_interface() -> None:
     proposed = [_module("basket", "function add(item): void; function size(): number;")]
     [basket] = fit_modules(proposed, words, layout_for("javascript"), [])
     assert basket.public_interface.startswith("class Basket\nfunction add(item)")
+
+
+def test_a_runtime_named_like_a_file_is_not_a_stated_file() -> None:
+    # js-slugify: "a Node.js module" became a second module called Node
+    words = "I need slugify.js, a Node.js module (CommonJS) exporting slugify(title)."
+    files = stated_files(words, layout_for("javascript"))
+    assert [f.path for f in files] == ["slugify.js"]

@@ -25,6 +25,8 @@ from inproc import run_tests
         ('to_roman([1, 2]) == ["I", "II"]', 'to_roman([1, 2]) -> ["I", "II"]'),
         ("to_roman(0) raises ValueError", "to_roman(0) -> raises ValueError"),
         ("to_roman(-1) should throw a RangeError.", "to_roman(-1) -> raises RangeError"),
+        ("For 4 the output should be 'IV' (four).", "to_roman(4) -> 'IV'"),
+        ("- Given 40, it returns 'XL'.", "to_roman(40) -> 'XL'"),
     ],
 )
 def test_each_notation_is_read(text: str, expected: str) -> None:
@@ -131,3 +133,23 @@ def test_the_steps_of_a_scenario_state_no_results_of_their_own() -> None:
         "and f(2) returns 4. Write f(x) that doubles, so f(3) returns 6."
     )
     assert stated_examples(text, ["add", "total", "f"]) == ["f(1) -> 2", "f(2) -> 4", "f(3) -> 6"]
+
+
+def test_an_example_stated_by_its_input_alone_is_the_only_functions() -> None:
+    # js-slugify: "For X the output should be Y" names no function: the request's only one
+    text = (
+        "I need slugify.js exporting slugify(title, maxLength).\n"
+        '- For "Hello, World!" the output should be "hello-world".\n'
+        '- maxLength is optional (for "The quick brown fox" with maxLength 12 the output '
+        'should be "the-quick").\n'
+        '- For "  ok  " the output is "ok", and for "x" with width 3 the output is "x".'
+    )
+    assert stated_examples(text, ["slugify"], {"slugify": ["title", "maxLength"]}) == [
+        'slugify("Hello, World!") -> "hello-world"',
+        'slugify("The quick brown fox", 12) -> "the-quick"',
+        'slugify("  ok  ") -> "ok"',  # "width" is not its next parameter: not read
+    ]
+    # two functions written in the request: whose input it is, nobody can tell
+    both = text + "\nAlso unslug(slug) reverses it."
+    assert stated_examples(both, ["slugify"], {"slugify": ["title", "maxLength"]}) == []
+    assert stated_examples("For example, the output is 5.", ["f"], {"f": ["x"]}) == []

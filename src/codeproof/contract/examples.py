@@ -166,7 +166,51 @@ def stated_examples(
         found += _after_calls(text, name)
         found += _line_notations(lines, name, (params or {}).get(name))
         found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
+        if len(names) == 1 and set(_written_calls(text)) <= {name}:
+            found += _for_inputs(text, name, (params or {}).get(name) or [])
     return list(dict.fromkeys(e for e in found if e))
+
+
+_FOR_INPUT = re.compile(r"(?<![\w$])(?:for|given)[ \t]+(?=[\"'\[({\d-])", re.IGNORECASE)
+_WITH = re.compile(r"^[ \t]+with[ \t]+(?:`?([A-Za-z_$][\w$]*)`?[ \t]+(?:=[ \t]*)?)")
+_OUTPUT_IS = re.compile(
+    r"^,?[ \t]+(?:the[ \t]+(?:output|result|answer)[ \t]+(?:should[ \t]+be|must[ \t]+be|is)"
+    r"|it[ \t]+(?:should[ \t]+)?returns?)[ \t]+",
+    re.IGNORECASE,
+)
+_WRITTEN_CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(")
+
+
+def _written_calls(text: str) -> list[str]:
+    """The names ``text`` writes as calls (``name(`` without a space)."""
+    return [n for n in _WRITTEN_CALL.findall(text) if n not in _NOT_FUNCTIONS]
+
+
+def _for_inputs(text: str, name: str, params: Sequence[str]) -> list[str]:
+    """Examples stated by their input alone, for the request's only function: "For
+    "Hello, World!" the output should be "hello-world"", also with a further argument
+    named after the next parameter ("for "The quick brown fox" with maxLength 12 the
+    output should be "the-quick"")."""
+    out = []
+    for match in _FOR_INPUT.finditer(text):
+        rest = text[match.end() : match.end() + 300]
+        first = value_at(rest)
+        if first is None:
+            continue
+        args, rest = [first], rest[rest.index(first) + len(first) :]
+        named = _WITH.match(rest)
+        if named:
+            value = value_at(rest[named.end() :])
+            if value is None or params[1:2] != [named.group(1)]:
+                continue  # an argument that is not the next parameter, or not a literal
+            args.append(value)
+            rest = rest[named.end() :]
+            rest = rest[rest.index(value) + len(value) :]
+        output = _OUTPUT_IS.match(rest)
+        result = value_at(rest[output.end() :]) if output else None
+        if result is not None:
+            out.append(f"{name}({', '.join(args)}) -> {result}")
+    return out
 
 
 def stated_assertions(text: str, names: Collection[str]) -> list[str]:

@@ -54,7 +54,9 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
         named = [
             (m.group(1), m.group(2))
             for m in _FILE.finditer(sentence)
-            if layout.owns(m.group(1)) and not layout.is_test_path(m.group(1))
+            if layout.owns(m.group(1))
+            and not layout.is_test_path(m.group(1))
+            and m.group(1).lower() not in layout.product_names
         ]
         if named:
             owner = named[0]

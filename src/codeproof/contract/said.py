@@ -30,9 +30,10 @@ CONNECTOR = re.compile(
 )
 """What stands between a call and its stated result (``returns``, ``->``, ``==``...)."""
 
-CLEAN_END = re.compile(r"^(?:[ \t]*(?:$|\n|[.,;:!?)\]}`'\"])|[ \t]+[A-Za-z])")
-"""What may follow a stated result: the end of the sentence or line, punctuation, or a
-next word (not an operator: ``-> 19 - 5 - 6 = 8`` is working, not a result)."""
+CLEAN_END = re.compile(r"^(?:[ \t]*(?:$|\n|[.,;:!?)\]}`'\"])|[ \t]+[A-Za-z(])")
+"""What may follow a stated result: the end of the sentence or line, punctuation, a
+next word or a remark in parentheses (not an operator: ``-> 19 - 5 - 6 = 8`` is working,
+not a result)."""
 
 RAISES = re.compile(
     r"^[`'\"]?\s*(?:,\s*)?(?:it\s+)?(?:should\s+|must\s+|will\s+)?"

@@ -38,6 +38,9 @@ class Layout:
             the user's examples (:func:`codeproof.choosing.examples.is_example_test`).
         reserved: Module names that would shadow a standard module.
         code_start: How the first line of an unfenced block of its code looks.
+        product_names: Names written like files of the language that name something
+            else, lower-case (``node.js`` is the runtime): a request mentioning one does
+            not ask for that file.
     """
 
     language: str
@@ -52,6 +55,7 @@ class Layout:
     reserved: frozenset[str] = frozenset()
     related_extensions: tuple[str, ...] = ()
     code_start: re.Pattern[str] | None = None
+    product_names: frozenset[str] = frozenset()
 
     def owns(self, path: str) -> bool:
         """Whether ``path`` is a file of this language."""

@@ -34,6 +34,14 @@ def _is_test(path: str) -> bool:
     return basename(path).endswith((".test.js", ".spec.js", ".test.mjs", ".test.cjs"))
 
 
+# fmt: off
+PRODUCT_NAMES = frozenset({
+    "node.js", "vue.js", "next.js", "nuxt.js", "express.js", "react.js", "angular.js",
+    "ember.js", "backbone.js", "nest.js", "three.js", "d3.js", "chart.js", "alpine.js",
+})
+# fmt: on
+"""Runtimes and libraries named like files: "a Node.js module" asks for no ``node.js``."""
+
 LAYOUT = Layout(
     language=NAME,
     fence_tag="javascript",
@@ -46,6 +54,7 @@ LAYOUT = Layout(
     is_test_path=_is_test,
     test_marker=re.compile(r"\b(?:test|it)\s*\(\s*(['\"`])(.+?)\1"),
     reserved=frozenset({"test", "assert", "node"}),
+    product_names=PRODUCT_NAMES,
     code_start=re.compile(
         r"^(?:const\s|let\s|var\s|function\b|async\s+function|class\s|module\.exports|exports\."
         r"|['\"]use strict['\"]|//|/\*|require\()"

@@ -98,9 +98,19 @@ def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
     return {f.path: f.content for f in draft.files}
 
 
+def fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
+    """``files`` with their imports of the module's dependencies fitted to what those
+    export (:attr:`~codeproof.languages.base.Editing.fit_to_dependencies`)."""
+    fit = ctx.language.editing.fit_to_dependencies
+    if fit is None or not ctx.dependency_files:
+        return files
+    owns = ctx.language.layout.owns
+    return {p: fit(c, p, ctx.dependency_files) if owns(p) else c for p, c in files.items()}
+
+
 def first_draft(ctx: Context, work: Work) -> Draft:
     """The greedy completion of the user's own words (what one call would give)."""
-    files = ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0)
+    files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0))
     return Draft(files=files, source="direct", index=0, note="the user's words, greedy")
 
 
@@ -202,7 +212,7 @@ def _spec_drafts(
         )
         return [
             Draft(
-                files={f.path: f.content for f in d.files},
+                files=fitted(ctx, {f.path: f.content for f in d.files}),
                 source="spec",
                 index=first + i,
                 note=d.notes,
@@ -215,7 +225,7 @@ def _spec_drafts(
 
 def _direct_draft(ctx: Context, work: Work, index: int) -> Callable[[], list[Draft]]:
     def job() -> list[Draft]:
-        files = ctx.direct(ctx.model_for(scope("draft", ctx, work)), index)
+        files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), index))
         return [Draft(files=files, source="direct", index=index, note="the user's words, sampled")]
 
     return job

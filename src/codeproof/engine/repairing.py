@@ -12,7 +12,7 @@ from codeproof.agents import repairer
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import RepairResult, TestReport
 from codeproof.engine.context import Context
-from codeproof.engine.drafting import scope
+from codeproof.engine.drafting import fitted, scope
 from codeproof.engine.state import Work
 
 logger = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ def repair(ctx: Context, work: Work) -> Work:
     except ContextLengthError as exc:
         logger.warning("%s: no repair: %s", ctx.module.name, exc)
         return work.model_copy(update={"stuck": True, "change": "no repair (context full)"})
-    files = {**work.files, **{f.path: f.content for f in result.files}}
+    files = fitted(ctx, {**work.files, **{f.path: f.content for f in result.files}})
     tests, changes = work.tests, list(work.test_changes)
     if result.test_files and result.test_change_reason:
         tests = {**tests, **{f.path: f.content for f in result.test_files}}

@@ -72,6 +72,9 @@ class Editing:
         examples: ``(test source) -> usage examples`` read from passing tests (docs).
         assertion: ``failure message -> whether the test's check failed`` (the code ran and
             gave another result), as opposed to the code crashing (a repairable error).
+        fit_to_dependencies: ``(source, path, dependency files) -> source``: a module's
+            imports of the project's other modules fitted to what those export (a
+            JavaScript ``require`` bound whole where the name is one property of it).
     """
 
     fix_source: Callable[[str, str], str]
@@ -83,6 +86,7 @@ class Editing:
     uncompiled_tests: Callable[[str, Mapping[str, str]], list[str]] | None = None
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
     assertion: Callable[[str], bool] = lambda message: False
+    fit_to_dependencies: Callable[[str, str, Mapping[str, str]], str] | None = None
 
 
 # -- choosing by execution -------------------------------------------------------------

@@ -18,6 +18,7 @@ from codeproof.languages.javascript import (
     probe,
     project,
     proof_checks,
+    requires,
     signatures,
     tests,
     tidy,
@@ -79,6 +80,7 @@ LANGUAGE = Language(
         assertion=tests.is_assertion,
         signatures=signatures.javascript_signatures,
         examples=signatures.javascript_examples,
+        fit_to_dependencies=requires.fit_requires,
     ),
     choosing=Choosing(
         prober=script_prober(probe.javascript_calls, probe.SCRIPT, "_codeproof_probe.js"),

@@ -1,0 +1,84 @@
+"""A JavaScript draft that requires a dependency whole, where the dependency exports the
+name as one property, gets the name (js-calculator: ``const tokenize =
+require('./tokenizer')`` failed every test of ``calc.js`` with "tokenize is not a
+function")."""
+
+from __future__ import annotations
+
+from codeproof.core.types import Module, Spec
+from codeproof.engine.context import Context
+from codeproof.engine.drafting import first_draft
+from codeproof.engine.state import Work
+from codeproof.languages.javascript.requires import fit_requires
+from codeproof.llm.fake import FakeModel
+from codeproof.toolchains.client import ToolchainClient
+
+TOKENIZER = (
+    "function tokenize(expr) {\n  return expr.split('+').map(Number);\n}\n"
+    "function unused() {}\nmodule.exports = { tokenize, unused };\n"
+)
+CALC = (
+    "const tokenize = require('./tokenizer');\n\n"
+    "function evaluate(expr) {\n  return tokenize(expr).reduce((a, b) => a + b, 0);\n}\n"
+    "module.exports = { evaluate };\n"
+)
+TESTS = (
+    "const test = require('node:test');\nconst assert = require('node:assert/strict');\n"
+    "const { evaluate } = require('./calc');\n\n"
+    "test('sum', () => { assert.strictEqual(evaluate('1+2+3'), 6); });\n"
+)
+DEPS = {"tokenizer.js": TOKENIZER}
+
+
+def test_a_name_the_dependency_exports_as_a_property_is_destructured() -> None:
+    fitted = fit_requires(CALC, "calc.js", DEPS)
+    assert fitted.startswith("const { tokenize } = require('./tokenizer');\n")
+    assert fitted.replace("{ tokenize }", "tokenize", 1) == CALC  # nothing else changes
+
+
+def test_what_works_already_is_left_alone() -> None:
+    whole = {"tokenizer.js": "function tokenize(e) {}\nmodule.exports = tokenize;\n"}
+    assert fit_requires(CALC, "calc.js", whole) == CALC  # the module is the function
+    as_object = "const tokenize = require('./tokenizer');\ntokenize.tokenize('1');\n"
+    assert fit_requires(as_object, "calc.js", DEPS) == as_object
+    other = "const tokenize = require('./lexer');\ntokenize('1');\n"
+    assert fit_requires(other, "calc.js", DEPS) == other  # not a dependency's file
+    assert fit_requires(CALC, "calc.js", {}) == CALC
+
+
+def test_the_engine_fits_a_draft_and_the_draft_then_runs(
+    javascript_toolchain: ToolchainClient,
+) -> None:
+    module = Module(
+        name="calc",
+        purpose="Evaluate sums.",
+        language="javascript",
+        public_interface="evaluate(expr)",
+        depends_on=["tokenizer"],
+    )
+    ctx = Context(
+        spec=Spec(title="Calc", summary="Sums.", language="javascript"),
+        module=module,
+        words="calc.js exports evaluate(expr), which uses tokenize from tokenizer.js",
+        toolchain=javascript_toolchain,
+        model_for=lambda scope: FakeModel(),
+        direct=lambda model, index: {"calc.js": CALC},
+        dependencies=[
+            Module(
+                name="tokenizer",
+                purpose="Split sums.",
+                language="javascript",
+                public_interface="tokenize(expr)",
+            )
+        ],
+        dependency_files=DEPS,
+    )
+
+    draft = first_draft(ctx, Work())
+
+    assert draft.files["calc.js"].startswith("const { tokenize } = require('./tokenizer');")
+    report = ctx.run_tests(draft.files, {"calc.test.js": TESTS})
+    assert report.green and report.passed == 1
+    written = ctx.run_tests({"calc.js": CALC}, {"calc.test.js": TESTS})
+    assert not written.green  # as the model wrote it: "tokenize is not a function"
+    assert "tokenize is not a function" in written.tests[0].message

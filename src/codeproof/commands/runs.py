@@ -142,7 +142,8 @@ def resume(
     if yes:
         options = options.answering_by_default()
     settings = load_settings(llm=_llm_overrides(options))
-    execute(settings, options, json_out, run.id, lambda runner: runner.resume(run.id, auto=yes))
+    chosen = options if yes else None  # --yes: the run goes on with default answers
+    execute(settings, options, json_out, run.id, lambda r: r.resume(run.id, options=chosen))
 
 
 def _llm_overrides(options: RunOptions) -> dict[str, Any]:

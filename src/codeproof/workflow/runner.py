@@ -121,9 +121,9 @@ class Runner:
             initial["current"], initial["outcomes"], initial["work"] = 0, [], {}
         return self._drive(run_id, options, initial)
 
-    def resume(self, run_id: str, *, auto: bool = False) -> RunResult:
-        """Continue a run from its last checkpoint; with ``auto``, every question from
-        here on takes its default answer (stored with the run, as ``new --yes`` does).
+    def resume(self, run_id: str, *, options: RunOptions | None = None) -> RunResult:
+        """Continue a run from its last checkpoint, with ``options`` from here on when
+        given (``resume --yes``: stored with the run), else with its stored ones.
 
         Raises:
             InputError: The run is finished or another process is running it.
@@ -137,9 +137,9 @@ class Runner:
                 hint="wait for it, or stop that process first",
             )
         self.store.set_status(info.id, "running", claim=True)
-        options = RunOptions.model_validate(info.options)
-        if auto and not options.auto:
-            options = options.answering_by_default()
+        if options is None:
+            options = RunOptions.model_validate(info.options)
+        else:
             self.store.set_options(info.id, options.model_dump(mode="json"))
         return self._drive(info.id, options, None)
 

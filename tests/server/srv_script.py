@@ -15,9 +15,9 @@ from pathlib import Path
 
 from srv_world import ESCALATING, TWO_MODULES, engine, scripted_toolchains, server_settings
 
-from codeproof.server.engine import mcp_toolchains
 from codeproof.server.launch import check_bind, serve_http, serve_stdio
 from codeproof.server.state import ServerState
+from codeproof.toolchains.client import started_toolchains
 
 
 def main(argv: list[str]) -> int:
@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
         settings = settings.model_copy(
             update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
         )
-    toolchains = mcp_toolchains(settings) if docker else scripted_toolchains
+    toolchains = started_toolchains(settings) if docker else scripted_toolchains
     world = TWO_MODULES if "two" in argv[3:] else ESCALATING
     state = ServerState.build(engine(settings, world, toolchains))
     if mode == "http":

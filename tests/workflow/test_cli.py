@@ -38,7 +38,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, real_toolchains: Any) 
     monkeypatch.setenv("CODEPROOF_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("CODEPROOF_SANDBOX__BACKEND", "docker")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(new_command, "toolchain_factory", lambda settings: real_toolchains)
+    monkeypatch.setattr(new_command, "started_toolchains", lambda settings: real_toolchains)
     return tmp_path / "home"
 
 

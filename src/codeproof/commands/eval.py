@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from contextlib import closing
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -153,14 +154,17 @@ def eval_command(
             "(downloaded once, verified).",
         ),
     ] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the LLM cache.")] = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Bypass the LLM response and sandbox result caches.")
+    ] = False,
 ) -> None:
     """Score single-shot and/or pipeline code on a benchmark's hidden tests."""
     from codeproof.sandbox.registry import limits_from_settings, open_session  # docker SDK
-    from codeproof.toolchains.client import open_toolchain  # MCP SDK
+    from codeproof.toolchains.client import started_toolchains  # MCP SDK
 
     settings = load_settings(
         llm={"provider": provider, "model": model, "cache": False if no_cache else None},
+        sandbox={"cache": False if no_cache else None},
         evaluation={"data_dir": data_dir},
         workflow={"candidates": candidates, "probe_inputs": probe_inputs},
     )
@@ -200,11 +204,12 @@ def eval_command(
         f"{chat.name}:{chat.model} · {out_dir}",
         highlight=False,
     )
+    toolchains = started_toolchains(settings)
     with chat, scorer, ctrl_c_stops(chat):
         evaluator = Evaluator(
             chat,
             scorer,
-            lambda language: open_toolchain(settings, language),
+            lambda language: closing(toolchains(language)),
             options,
             out_dir,
             progress=Progress(),

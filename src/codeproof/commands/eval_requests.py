@@ -94,7 +94,10 @@ def eval_requests_command(
         Path | None, typer.Option(help="The benchmark (default: benchmarks/requests).")
     ] = None,
     no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Bypass the LLM response cache in both modes.")
+        bool,
+        typer.Option(
+            "--no-cache", help="Bypass the LLM response and sandbox result caches in both modes."
+        ),
     ] = False,
 ) -> None:
     """Score one model call and `codeproof new --yes` on the request benchmark."""

@@ -68,7 +68,8 @@ def show(
     console.print(
         f"{u.calls} LLM calls ({summary.replayed_calls} replayed) · {u.prompt_tokens} prompt + "
         f"{u.completion_tokens} completion tokens · {u.cache_hits} cache hits · "
-        f"{u.latency_s:.1f} s · ${u.cost_usd:.4f} · {summary.decisions} decision(s)"
+        f"{u.latency_s:.1f} s · ${u.cost_usd:.4f} · {summary.decisions} decision(s) · "
+        f"{summary.sandbox_runs} sandbox runs ({summary.sandbox_cached} from the result cache)"
     )
 
 
@@ -91,7 +92,8 @@ def describe(event: Event) -> str:
             f"{p.get('completion_tokens')} tokens · {p.get('latency_s')} s · {flags}"
         )
     if event.kind == "tool_call":
-        return f"{p.get('language')} {p.get('tool', p.get('name', ''))}".strip()
+        cached = " · cached" if p.get("cached") else ""
+        return f"{p.get('language')} {p.get('tool', p.get('name', ''))}{cached}".strip()
     if event.kind == "decision":
         return f"{p.get('kind')}: {json.dumps(p.get('value'))[:120]}"
     return f"{p.get('error')}: {p.get('message')}"

@@ -24,9 +24,9 @@ from codeproof.core.config import Settings, load_settings
 from codeproof.core.errors import InputError
 from codeproof.languages import registry
 from codeproof.llm.registry import get_chat_model
-from codeproof.toolchains.client import ToolchainClient
+from codeproof.toolchains.client import started_toolchains
 from codeproof.toolchains.router import languages
-from codeproof.workflow.deps import Grounder, RunOptions, ToolchainLike
+from codeproof.workflow.deps import Grounder, RunOptions
 from codeproof.workflow.humans import AutoHuman, Human
 from codeproof.workflow.inputs import (
     read_spec_file,
@@ -40,17 +40,6 @@ from codeproof.workflow.store import RunStore, new_run_id
 from codeproof.workflow.summary import summarize
 
 OnFailure = Literal["ask", "continue", "stop"]
-
-
-def toolchain_factory(settings: Settings) -> Callable[[str], ToolchainLike]:
-    """Language -> a started MCP toolchain client."""
-
-    def make(language: str) -> ToolchainLike:
-        client = ToolchainClient(settings, language)
-        client.start()
-        return client
-
-    return make
 
 
 def grounder_for(
@@ -156,7 +145,7 @@ def execute(
                     settings,
                     store,
                     model,
-                    toolchain_factory(settings),
+                    started_toolchains(settings),
                     human,
                     grounder=grounder_for(settings, options, project),
                     project=project,
@@ -196,7 +185,9 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
     if isinstance(usage, dict):
         console.print(
             f"{usage['calls']} LLM calls · {usage['total_tokens']} tokens · "
-            f"{usage['cache_hits']} cache hits · ${usage['cost_usd']:.4f}"
+            f"{usage['cache_hits']} cache hits · ${usage['cost_usd']:.4f} · "
+            f"{summary.get('sandbox_runs', 0)} sandbox runs "
+            f"({summary.get('sandbox_cached', 0)} from the result cache)"
         )
     where = f"; project in {result.project_dir}" if result.project_dir else ""
     reason = f" ({result.reason})" if result.reason else ""

@@ -84,6 +84,10 @@ class SandboxSettings(_Section):
     """Toolchain servers start each call's fresh session ahead of the call (one idle
     spare per language and limits): a Docker container start per test run is off the
     critical path. ``false`` starts each session when its call comes."""
+    cache: bool = True
+    """Identical test and program runs (same files, arguments, image, limits and
+    toolchain code) are answered from the result cache; runs that timed out or came
+    close to a limit are never kept (``codeproof.toolchains.cache``)."""
 
 
 class ToolchainServer(_Section):

@@ -48,6 +48,9 @@ EXIT_DRAIN_S = 10.0
 """Seconds the event lines are still read after the process exited."""
 MAX_FILE_BYTES = 1024 * 1024
 
+NO_CACHE = {"CODEPROOF_LLM__CACHE": "false", "CODEPROOF_SANDBOX__CACHE": "false"}
+"""The environment of a ``codeproof new`` run that answers nothing from a cache."""
+
 
 class OwnModule(BaseModel):
     """One module as the pipeline reported it."""
@@ -204,7 +207,7 @@ class PipelineLauncher:
             stops its toolchain servers) and, after :data:`INTERRUPT_GRACE_S`, is killed.
         provider: ``--provider`` passed on, if any.
         model: ``--model`` passed on, if any.
-        no_cache: Run without the LLM response cache (``CODEPROOF_LLM__CACHE=false``).
+        no_cache: Run without the LLM response cache and the sandbox result cache.
         command: How to start codeproof (tests substitute a stand-in script).
     """
 
@@ -241,7 +244,7 @@ class PipelineLauncher:
                 encoding="utf-8",
                 errors="replace",
                 start_new_session=True,
-                env={**os.environ, "CODEPROOF_LLM__CACHE": "false"} if self.no_cache else None,
+                env={**os.environ, **NO_CACHE} if self.no_cache else None,
             )
             timed_out = self._follow(proc, tally, events, started)
         wall = time.perf_counter() - started

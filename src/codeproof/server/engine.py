@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from codeproof.core.config import Settings
 from codeproof.engine.context import ContextFn
 from codeproof.llm.base import ChatModel
-from codeproof.workflow.deps import ToolchainFactory, ToolchainLike
+from codeproof.workflow.deps import ToolchainFactory
 from codeproof.workflow.runner import Runner
 from codeproof.workflow.store import RunStore
 
@@ -61,22 +61,11 @@ class Engine:
         )
 
 
-def mcp_toolchains(settings: Settings) -> Callable[[str], ToolchainLike]:
-    """Language -> a started MCP toolchain client, as the CLI uses."""
-    from codeproof.toolchains.client import ToolchainClient
-
-    def make(language: str) -> ToolchainLike:
-        client = ToolchainClient(settings, language)
-        client.start()
-        return client
-
-    return make
-
-
 def production_engine(settings: Settings) -> Engine:
     """The configured provider (started here: a missing model fails before serving) and
     the MCP toolchains."""
     from codeproof.llm.registry import get_chat_model
+    from codeproof.toolchains.client import started_toolchains  # MCP SDK
     from codeproof.toolchains.router import languages
 
     model = get_chat_model(settings)
@@ -88,7 +77,7 @@ def production_engine(settings: Settings) -> Engine:
     return Engine(
         settings,
         model,
-        mcp_toolchains(settings),
+        started_toolchains(settings),
         tuple(languages(settings)),
         on_close=model.close,
         on_interrupt=model.interrupt,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from codeproof.core.types import ProgramRun, TestReport
 
@@ -27,3 +27,12 @@ class ToolchainAPI(Protocol):
     ) -> ProgramRun: ...
 
     def conventions(self) -> str: ...
+
+
+class StartedToolchain(ToolchainAPI, Protocol):
+    """A started toolchain client: its calls so far (for the audit trail), and ``close``."""
+
+    @property
+    def calls(self) -> list[Any]: ...
+
+    def close(self) -> None: ...

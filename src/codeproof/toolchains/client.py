@@ -17,6 +17,7 @@ import logging
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from typing import Any, TextIO, TypeVar
@@ -40,7 +41,9 @@ from codeproof.core.config import Settings
 from codeproof.core.errors import ToolchainError
 from codeproof.core.lifecycle import Lifecycle
 from codeproof.core.types import CheckReport, ProgramRun, TestReport
+from codeproof.toolchains.api import StartedToolchain
 from codeproof.toolchains.base import validate_files, validate_sources
+from codeproof.toolchains.cache import cached_toolchains
 from codeproof.toolchains.records import ToolCallRecord, summarize, truncate_values
 from codeproof.toolchains.router import ResolvedServer, resolve, settings_env
 
@@ -365,3 +368,10 @@ def open_toolchain(settings: Settings, language: str) -> ToolchainClient:
     client = ToolchainClient(settings, language)
     client.start()
     return client
+
+
+def started_toolchains(settings: Settings) -> Callable[[str], StartedToolchain]:
+    """Language -> a started MCP toolchain client, as ``codeproof new``, ``serve`` and
+    ``eval`` use it: identical runs are answered from the result cache
+    (:mod:`codeproof.toolchains.cache`, ``sandbox.cache``), and then no server starts."""
+    return cached_toolchains(settings, lambda language: open_toolchain(settings, language))

@@ -23,6 +23,7 @@ class ToolCallRecord(BaseModel):
         result: One-line summary of the result or of the error.
         ok: Whether the call returned a result (not whether tests passed).
         duration_s: Wall time of the call as seen by the client.
+        cached: Answered from the result cache (an identical earlier run), not run.
     """
 
     tool: str
@@ -30,6 +31,7 @@ class ToolCallRecord(BaseModel):
     result: str
     ok: bool
     duration_s: float
+    cached: bool = False
 
 
 def truncate_values(value: Any) -> Any:

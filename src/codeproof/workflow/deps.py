@@ -20,7 +20,7 @@ from codeproof.core.types import Module, Spec
 from codeproof.engine.context import ContextFn, Memo
 from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
-from codeproof.toolchains.api import ToolchainAPI
+from codeproof.toolchains.api import StartedToolchain
 from codeproof.workflow.project import Project
 from codeproof.workflow.recording import RecordingModel
 from codeproof.workflow.store import RunStore
@@ -41,13 +41,8 @@ class Grounder(Protocol):
         ...
 
 
-class ToolchainLike(ToolchainAPI, Protocol):
-    """The part of ``codeproof.toolchains.client.ToolchainClient`` the workflow uses."""
-
-    @property
-    def calls(self) -> list[Any]: ...
-
-    def close(self) -> None: ...
+ToolchainLike = StartedToolchain
+"""The part of ``codeproof.toolchains.client.ToolchainClient`` the workflow uses."""
 
 
 ToolchainFactory = Callable[[str], ToolchainLike]

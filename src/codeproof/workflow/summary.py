@@ -32,6 +32,10 @@ class RunSummary(BaseModel):
     modules: list[ModuleLine] = Field(default_factory=list)
     usage: RunUsage = Field(default_factory=RunUsage)
     replayed_calls: int = 0
+    sandbox_runs: int = 0
+    """Toolchain calls (test runs, probes), including those the result cache answered."""
+    sandbox_cached: int = 0
+    """Of those, answered from the result cache (an identical earlier run)."""
     decisions: int = 0
     project_dir: str | None = None
 
@@ -85,6 +89,7 @@ def _proof_text(proof: Any) -> str:
 def summarize(run: RunInfo, events: Sequence[Event]) -> RunSummary:
     """The summary of ``run`` from its events."""
     project = None
+    tool_calls = [e for e in events if e.kind == "tool_call"]
     for event in events:
         if event.kind == "node_end" and event.payload.get("node") == "assemble":
             project = (event.payload.get("output") or {}).get("project_dir")
@@ -93,6 +98,8 @@ def summarize(run: RunInfo, events: Sequence[Event]) -> RunSummary:
         modules=_module_lines(events),
         usage=usage_of(events),
         replayed_calls=sum(1 for e in events if e.kind == "llm_call" and e.payload.get("replayed")),
+        sandbox_runs=len(tool_calls),
+        sandbox_cached=sum(1 for e in tool_calls if e.payload.get("cached")),
         decisions=sum(1 for e in events if e.kind == "decision"),
         project_dir=project,
     )

@@ -136,6 +136,7 @@ def test_resume_yes_answers_what_an_interactive_run_left_unanswered(
     assert [q["kind"] for q in asked] == ["clarify"]
     line = " ".join(err.split())
     assert "paused: no answer to the clarify question" in line
+    assert "resume with --yes" in line  # the way on without anyone answering
     run_id = line.split("run ", 1)[1].split(" ", 1)[0]
     # without a terminal the run cannot ask: the error names the flag that exists
     code, _, err = cli(["resume", run_id], monkeypatch, capsys)

@@ -143,7 +143,11 @@ class JsonHuman:
         while True:
             line = self.stdin.readline()
             if not line:
-                raise WorkflowError(f"no answer to the {kind} question on stdin")
+                raise WorkflowError(
+                    f"no answer to the {kind} question on stdin",
+                    hint="write each answer as one JSON line on stdin, or resume with "
+                    "--yes to take every question's default",
+                )
             try:
                 return model.model_validate_json(line)
             except ValueError as exc:

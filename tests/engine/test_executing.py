@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codeproof.core.types import TestCase, TestReport
+from codeproof.core.types import Diagnostic, TestCase, TestReport
 from codeproof.engine.executing import better, examples_missed, execute
 from codeproof.engine.state import Best, Draft, Work
 from inproc import python_context
@@ -39,6 +39,17 @@ def test_code_that_does_not_load_is_never_kept_over_code_that_does() -> None:
     assert better(repaired, kept, newer_wins_ties=False) is kept
     other_tests = repaired.model_copy(update={"tests": {"test_m.py": "other"}})
     assert better(kept, other_tests, newer_wins_ties=True) is kept
+
+
+def test_where_no_test_loads_code_that_compiles_is_kept() -> None:
+    broken = TestReport(errors=1, diagnostics=[Diagnostic(file="C.java", line=3, message="x")])
+    empty = TestReport()  # compiled, no test left to run
+    kept = Best(
+        files={"C.java": "broken"}, tests=TESTS, report=broken, examples_missed=0, attempt=1
+    )
+    compiles = Best(files={"C.java": "ok"}, tests=TESTS, report=empty, examples_missed=0, attempt=2)
+    assert better(kept, compiles, newer_wins_ties=False) is compiles
+    assert better(compiles, kept, newer_wins_ties=True) is compiles
 
 
 def test_a_choice_whose_code_does_not_load_misses_every_stated_example() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codeproof.choosing.selection import Choice, choose, judge
-from codeproof.core.types import Module, TestCase, TestReport
+from codeproof.core.types import Diagnostic, Module, TestCase, TestReport
 from codeproof.toolchains.client import ToolchainClient
 from inproc import memory_python_toolchain
 
@@ -43,6 +43,24 @@ def test_code_that_loads_beats_code_that_does_not_when_none_passes_a_test() -> N
     assert not unloadable.loaded and loads.loaded
     assert judge([unloadable, unloadable, loads]).index == 2
     assert judge([unloadable, unloadable]).index == 0  # none loads: as before
+
+
+def test_code_that_compiles_beats_code_that_does_not_when_no_test_is_left() -> None:
+    # java-business-calendar: the one designed test was set aside (it compiled against no
+    # draft), so no test ran; the greedy draft (LocalDate.SATURDAY) did not compile
+    uncompiled = TestReport(
+        errors=1,
+        message="compilation failed: BusinessCalendar.java:12: cannot find symbol",
+        diagnostics=[
+            Diagnostic(file="BusinessCalendar.java", line=12, message="cannot find symbol")
+        ],
+    )
+    empty = TestReport()  # compiled; the test class holds no test
+    assert not uncompiled.compiled and empty.compiled and not empty.loaded
+    assert judge([uncompiled, empty, uncompiled, empty]).index == 1
+    assert judge([uncompiled, empty], examples_met=[0, 0], outputs_agree=[0, 0]).index == 1
+    assert judge([empty, empty], outputs_agree=[0, 2]).index == 1  # then the outputs decide
+    assert judge([uncompiled, uncompiled]).index == 0  # none compiles: the earliest
 
 
 def test_the_largest_agreeing_group_wins_over_a_lone_scorer_of_other_tests() -> None:

@@ -174,8 +174,11 @@ def judge(
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)
     tie = list(tiebreak) or [0] * len(reports)
-    if not groups:  # no test ran for anyone: the outputs alone decide (ties: the earliest)
-        best = max(range(len(reports)), key=lambda i: (met[i], agree[i], tie[i], -i))
+    if not groups:  # no test ran for anyone: code that compiles, then the outputs decide
+        # (ties: the earliest); java-business-calendar: every designed test was set aside
+        # and the greedy draft, which did not compile, was kept over three that did
+        ok = [report.compiled for report in reports]
+        best = max(range(len(reports)), key=lambda i: (ok[i], met[i], agree[i], tie[i], -i))
         return Verdict(index=best, agreeing=1 if len(reports) == 1 else 0)
 
     for members in groups.values():

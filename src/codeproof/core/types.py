@@ -66,6 +66,15 @@ class TestReport(BaseModel):
             return True
         return self.total > 0 and not (self.passed == 0 and self.errors == self.total)
 
+    @property
+    def compiled(self) -> bool:
+        """Nothing showed that the code fails to compile or load: no compiler error, and
+        some test loaded, or no test was there to load (an empty test file after the
+        tests that did not compile were set aside)."""
+        if self.diagnostics:
+            return False
+        return self.loaded or self.errors == 0
+
 
 class CheckReport(BaseModel):
     """Result of ``check``."""

@@ -118,7 +118,8 @@ def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
     """The better of the best attempt so far and ``attempt``. Code that loads beats code
     that does not (py-word-freq: a repair cut short by the token limit did not parse, and
     its 4 test files' import errors counted as fewer missed examples than the 5 failing
-    example tests of the code it replaced). Test counts compare only when both ran the
+    example tests of the code it replaced); where no test loaded, code that compiles
+    beats code that does not. Test counts compare only when both ran the
     same tests. A tie goes to a new choice among drafts (made on more evidence), not to a
     repair (one that changes nothing measurable is not adopted)."""
     if best is None:
@@ -126,6 +127,9 @@ def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
     loads, loaded = attempt.report.loaded, best.report.loaded
     if loads != loaded:
         return attempt if loads else best
+    compiles, compiled = attempt.report.compiled, best.report.compiled
+    if compiles != compiled:  # no test loaded for either: code that compiles is kept
+        return attempt if compiles else best
     if best.tests != attempt.tests:
         if attempt.examples_missed != best.examples_missed:
             return attempt if attempt.examples_missed < best.examples_missed else best

@@ -95,6 +95,29 @@ def test_proceed_on_assumptions_records_them_in_the_spec(run_workflow, store):
     assert decisions[0].payload["value"]["proceed"] is True
 
 
+def test_with_yes_no_model_guess_is_passed_off_as_accepted_by_the_user(run_workflow, store):
+    # java-business-calendar: the clarify call, answered by nobody, assumed "the set of
+    # holidays is not modified after the calendar is created" (the request says changes
+    # must not matter), and the analysis was told the user had accepted it
+    world = World(questions=[["Unicode?"]], assumptions=["the input is never modified"])
+    model = world.model()
+
+    result = run_workflow(model, ScriptedHuman(), auto=True)
+
+    assert result.status == "done"
+    assert not any("requirements analyst" in c.messages[0].content for c in model.calls)
+    analyze_prompt = next(
+        c.messages[1].content
+        for c in model.calls
+        if "precise specification" in c.messages[0].content
+    )
+    assert "the input is never modified" not in analyze_prompt
+    assert "no example of a result was stated" in analyze_prompt  # codeproof's own reading
+    [intake] = node_ends(store, result.run_id, "intake")
+    assert intake.payload["output"]["intake_done"] is True
+    assert not store.events(result.run_id, "decision")
+
+
 def test_module_deselect_and_edit(run_workflow, store):
     world = World(modules=[SLUGIFY, EXTRA])
 

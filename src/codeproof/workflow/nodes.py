@@ -72,6 +72,8 @@ def intake(deps: Deps, state: WorkflowState) -> Update:
     opts = deps.options
     if opts.max_clarify_rounds == 0:  # no questions allowed: the analysis states assumptions
         return {"intake_done": True, "assumptions": []}
+    if opts.auto:  # nobody answers (--yes): no model guesses go to the analysis as
+        return {"intake_done": True, "assumptions": _gaps(state)[1]}  # "accepted by the user"
     done_rounds = state.get("clarify_round", 0)
     answers = [QA.model_validate(a) for a in state.get("answers", [])]
     clar = analyst.clarify(
@@ -83,13 +85,11 @@ def intake(deps: Deps, state: WorkflowState) -> Update:
     )
     assumptions = list(clar.assumptions)
     questions = list(clar.questions)
-    if done_rounds == 0:  # the contract left open: ask before guessing (or assume, --yes)
-        words = user_words(state)
-        gaps = open_questions(words, stated_examples(words, stated_names(words)))
-        questions = list(dict.fromkeys([*questions, *(g.question for g in gaps)]))
-        questions = questions[: analyst.MAX_QUESTIONS]
-        assumptions += [g.assumption for g in gaps]
-    if not questions or opts.auto or done_rounds >= opts.max_clarify_rounds:
+    if done_rounds == 0:  # the contract left open: ask before guessing
+        asked, assumed = _gaps(state)
+        questions = list(dict.fromkeys([*questions, *asked]))[: analyst.MAX_QUESTIONS]
+        assumptions += assumed
+    if not questions or done_rounds >= opts.max_clarify_rounds:
         return {"intake_done": True, "assumptions": assumptions}
     question = ClarifyRequest(
         round=done_rounds + 1,
@@ -112,6 +112,14 @@ def intake(deps: Deps, state: WorkflowState) -> Update:
         "intake_done": done_rounds + 1 >= opts.max_clarify_rounds,
         "assumptions": [],
     }
+
+
+def _gaps(state: WorkflowState) -> tuple[list[str], list[str]]:
+    """What the request leaves open (:func:`open_questions`): the questions to ask, and
+    what is assumed without an answer."""
+    words = user_words(state)
+    gaps = open_questions(words, stated_examples(words, stated_names(words)))
+    return [g.question for g in gaps], [g.assumption for g in gaps]
 
 
 def fit_language(deps: Deps, language: str) -> str | None:

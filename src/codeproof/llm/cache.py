@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from codeproof.core.sqlite import connect
 from codeproof.llm.base import ChatResponse, ChatSettings, Message
 
 _SCHEMA = """
@@ -68,12 +69,7 @@ class ResponseCache:
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute(_SCHEMA)
-            conn.commit()
-            self._conn = conn
+            self._conn = connect(self.path, _SCHEMA)
         return self._conn
 
     def get(self, key: str) -> ChatResponse | None:

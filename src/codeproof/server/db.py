@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from codeproof.core.sqlite import connect
+
 DB_NAME = "server.sqlite3"
 
 _SCHEMA = """
@@ -88,13 +90,7 @@ class ServerDB:
         """Create the file and tables if needed and connect; idempotent."""
         with self._lock:
             if self._conn is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
-                conn.executescript(_SCHEMA)
-                conn.commit()
-                self._conn = conn
+                self._conn = connect(self.path, _SCHEMA, synchronous_normal=True)
         return self
 
     def close(self) -> None:

@@ -37,6 +37,7 @@ from pydantic import BaseModel
 
 from codeproof import __version__
 from codeproof.core.config import Settings
+from codeproof.core.sqlite import connect
 from codeproof.core.types import ProgramRun, TestReport
 from codeproof.languages import registry
 from codeproof.languages.base import CALL_TIMEOUT_S
@@ -78,12 +79,7 @@ class ResultCache:
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute(_SCHEMA)
-            conn.commit()
-            self._conn = conn
+            self._conn = connect(self.path, _SCHEMA)
         return self._conn
 
     def get(self, key: str) -> str | None:

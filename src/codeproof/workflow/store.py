@@ -30,6 +30,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from pydantic import BaseModel, Field
 
 from codeproof.core.errors import InputError
+from codeproof.core.sqlite import connect
 
 logger = logging.getLogger(__name__)
 
@@ -141,13 +142,7 @@ class RunStore:
     def open(self) -> RunStore:
         """Create the directory and tables if needed and connect."""
         if self._conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.executescript(_SCHEMA)
-            conn.commit()
-            self._conn = conn
+            self._conn = connect(self.path, _SCHEMA, synchronous_normal=True)
         return self
 
     def close(self) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Any, ClassVar
 
 
 def connect(path: Path, schema: str, *, synchronous_normal: bool = False) -> sqlite3.Connection:
@@ -21,3 +23,43 @@ def connect(path: Path, schema: str, *, synchronous_normal: bool = False) -> sql
     conn.executescript(schema)
     conn.commit()
     return conn
+
+
+class LazyDatabase:
+    """A SQLite file opened on first use (never in the constructor), shared by threads
+    under one lock, closed by :meth:`close` (it reopens on next use).
+
+    Subclasses set :attr:`SCHEMA` and query through :meth:`one` and :meth:`write`.
+    """
+
+    SCHEMA: ClassVar[str] = ""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = connect(self.path, self.SCHEMA)
+        return self._conn
+
+    def one(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+        """The first row of a query, or ``None``."""
+        with self._lock:
+            row: tuple[Any, ...] | None = self._connection().execute(sql, params).fetchone()
+        return row
+
+    def write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """Run one statement and commit it."""
+        with self._lock:
+            conn = self._connection()
+            conn.execute(sql, params)
+            conn.commit()
+
+    def close(self) -> None:
+        """Close the database (it reopens on next use)."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None

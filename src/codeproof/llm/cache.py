@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
-import threading
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from codeproof.core.sqlite import connect
+from codeproof.core.sqlite import LazyDatabase
 from codeproof.llm.base import ChatResponse, ChatSettings, Message
 
 _SCHEMA = """
@@ -56,61 +53,28 @@ def cacheable(settings: ChatSettings) -> bool:
     return settings.temperature == 0.0 or settings.seed is not None
 
 
-class ResponseCache:
-    """A thread-safe, process-safe (SQLite WAL) key → :class:`ChatResponse` store.
+class ResponseCache(LazyDatabase):
+    """A thread-safe, process-safe (SQLite WAL) key → :class:`ChatResponse` store."""
 
-    The database is opened lazily on first use, not in the constructor.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        self._conn: sqlite3.Connection | None = None
-
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is None:
-            self._conn = connect(self.path, _SCHEMA)
-        return self._conn
+    SCHEMA = _SCHEMA
 
     def get(self, key: str) -> ChatResponse | None:
         """The stored response, or ``None``."""
-        with self._lock:
-            row = (
-                self._connect()
-                .execute("SELECT response FROM responses WHERE key = ?", (key,))
-                .fetchone()
-            )
-        if row is None:
-            return None
-        return ChatResponse.model_validate_json(row[0])
+        row = self.one("SELECT response FROM responses WHERE key = ?", (key,))
+        return None if row is None else ChatResponse.model_validate_json(row[0])
 
     def put(self, key: str, response: ChatResponse) -> None:
         """Store (or replace) a response."""
-        blob = response.model_dump_json()
-        with self._lock:
-            conn = self._connect()
-            conn.execute(
-                "INSERT OR REPLACE INTO responses (key, provider, model, response, created) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (key, response.provider, response.model, blob, time.time()),
-            )
-            conn.commit()
+        self.write(
+            "INSERT OR REPLACE INTO responses (key, provider, model, response, created) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (key, response.provider, response.model, response.model_dump_json(), time.time()),
+        )
 
     def __len__(self) -> int:
-        with self._lock:
-            row = self._connect().execute("SELECT COUNT(*) FROM responses").fetchone()
-        return int(row[0])
+        row = self.one("SELECT COUNT(*) FROM responses")
+        return int(row[0]) if row else 0
 
     def clear(self) -> None:
         """Delete every stored response."""
-        with self._lock:
-            conn = self._connect()
-            conn.execute("DELETE FROM responses")
-            conn.commit()
-
-    def close(self) -> None:
-        """Close the database (it reopens on next use)."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+        self.write("DELETE FROM responses")

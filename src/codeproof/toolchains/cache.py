@@ -26,7 +26,6 @@ import functools
 import hashlib
 import json
 import logging
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -37,7 +36,7 @@ from pydantic import BaseModel
 
 from codeproof import __version__
 from codeproof.core.config import Settings
-from codeproof.core.sqlite import connect
+from codeproof.core.sqlite import LazyDatabase
 from codeproof.core.types import ProgramRun, TestReport
 from codeproof.languages import registry
 from codeproof.languages.base import CALL_TIMEOUT_S
@@ -66,54 +65,27 @@ _SETTINGS_IGNORED = frozenset({"warm", "cache", "debian_mirror"})
 R = TypeVar("R", TestReport, ProgramRun)
 
 
-class ResultCache:
-    """A thread-safe, process-safe (SQLite WAL) key -> JSON result store.
+class ResultCache(LazyDatabase):
+    """A thread-safe, process-safe (SQLite WAL) key -> JSON result store."""
 
-    The database is opened on first use, not in the constructor.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        self._conn: sqlite3.Connection | None = None
-
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is None:
-            self._conn = connect(self.path, _SCHEMA)
-        return self._conn
+    SCHEMA = _SCHEMA
 
     def get(self, key: str) -> str | None:
         """The stored result (JSON), or ``None``."""
-        with self._lock:
-            row = (
-                self._connect()
-                .execute("SELECT result FROM sandbox_results WHERE key = ?", (key,))
-                .fetchone()
-            )
+        row = self.one("SELECT result FROM sandbox_results WHERE key = ?", (key,))
         return None if row is None else str(row[0])
 
     def put(self, key: str, tool: str, result: str) -> None:
         """Store (or replace) a result."""
-        with self._lock:
-            conn = self._connect()
-            conn.execute(
-                "INSERT OR REPLACE INTO sandbox_results (key, tool, result, created) "
-                "VALUES (?, ?, ?, ?)",
-                (key, tool, result, time.time()),
-            )
-            conn.commit()
+        self.write(
+            "INSERT OR REPLACE INTO sandbox_results (key, tool, result, created) "
+            "VALUES (?, ?, ?, ?)",
+            (key, tool, result, time.time()),
+        )
 
     def __len__(self) -> int:
-        with self._lock:
-            row = self._connect().execute("SELECT COUNT(*) FROM sandbox_results").fetchone()
-        return int(row[0])
-
-    def close(self) -> None:
-        """Close the database (it reopens on next use)."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+        row = self.one("SELECT COUNT(*) FROM sandbox_results")
+        return int(row[0]) if row else 0
 
 
 def _digest(doc: Any) -> str:

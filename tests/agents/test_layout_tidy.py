@@ -197,6 +197,12 @@ def test_java_files_get_the_standard_imports_they_use() -> None:
     assert fix_java_source(source, "Solution.java").startswith(
         "import java.util.stream.*;\nimport java.util.List;\nclass Solution {"
     )
+    # java-business-calendar: a designed test used LocalDate with only java.util.* imported,
+    # so it compiled against no draft and was set aside, leaving the module untested
+    test = "import java.util.*;\nclass T { Set<LocalDate> s = Set.of(LocalDate.of(2024, 3, 1)); }\n"
+    assert add_java_imports(test).startswith("import java.time.*;\nimport java.util.*;")
+    days = "class S { long n = ChronoUnit.DAYS.between(a, b); DayOfWeek d; }\n"
+    assert add_java_imports(days).startswith("import java.time.*;\nimport java.time.temporal.*;")
     for covered in (
         "import java.util.*;\nclass S { List<Integer> x; }\n",
         "import java.util.List;\nclass S { List<Integer> x; }\n",

@@ -65,6 +65,9 @@ _JAVA_UTIL = """Arrays List ArrayList LinkedList Map HashMap TreeMap LinkedHashM
 TreeSet LinkedHashSet Optional Collections Iterator Deque ArrayDeque Queue PriorityQueue Stack
 Objects Comparator StringJoiner Random BitSet Scanner"""
 
+_JAVA_TIME = """LocalDate LocalDateTime LocalTime Duration Period DayOfWeek Month Instant Year
+YearMonth MonthDay ZonedDateTime ZoneId ZoneOffset OffsetDateTime Clock"""
+
 
 JAVA_PACKAGES: dict[str, frozenset[str]] = {
     "java.util": frozenset(_JAVA_UTIL.split()),
@@ -73,6 +76,9 @@ JAVA_PACKAGES: dict[str, frozenset[str]] = {
         {"Function", "BiFunction", "Predicate", "BiPredicate", "Supplier", "Consumer"}
     ),
     "java.math": frozenset({"BigInteger", "BigDecimal", "RoundingMode", "MathContext"}),
+    "java.time": frozenset(_JAVA_TIME.split()),
+    "java.time.format": frozenset({"DateTimeFormatter", "DateTimeParseException"}),
+    "java.time.temporal": frozenset({"ChronoUnit", "ChronoField", "TemporalAdjusters"}),
 }
 """Standard classes small models use without importing them, by package."""
 

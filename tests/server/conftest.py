@@ -14,7 +14,7 @@ from codeproof.core.config import Settings, load_settings
 from codeproof.sandbox.docker_backend import DockerSandbox
 from codeproof.server.app import create_app
 from codeproof.server.state import ServerState
-from codeproof.toolchains.client import ToolchainClient
+from codeproof.toolchains.client import open_toolchain
 from codeproof.workflow.deps import ToolchainLike
 
 
@@ -48,9 +48,4 @@ def real_toolchains() -> Callable[[str], ToolchainLike]:
     if not DockerSandbox(settings).available():
         pytest.skip("no Docker daemon reachable")
 
-    def factory(language: str) -> ToolchainLike:
-        client = ToolchainClient(settings, language)
-        client.start()
-        return client
-
-    return factory
+    return lambda language: open_toolchain(settings, language)

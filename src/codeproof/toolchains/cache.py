@@ -32,8 +32,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
-
 from codeproof import __version__
 from codeproof.core.config import Settings
 from codeproof.core.sqlite import LazyDatabase
@@ -42,7 +40,7 @@ from codeproof.languages import registry
 from codeproof.languages.base import CALL_TIMEOUT_S
 from codeproof.toolchains.api import StartedToolchain
 from codeproof.toolchains.base import per_test_limit_s
-from codeproof.toolchains.records import ToolCallRecord, summarize
+from codeproof.toolchains.records import ToolCallRecord, summarize, truncate_values
 from codeproof.toolchains.router import resolve
 
 logger = logging.getLogger(__name__)
@@ -177,10 +175,9 @@ class CachedToolchain:
     ) -> TestReport:
         """As the real client's ``run_tests``; an identical earlier run answers."""
         limit = timeout_s or self._default_timeout_s
-        call = {"tool": "run_tests", "files": files, "tests": tests, "timeout_s": limit}
-        arguments = {"files": sorted(files), "tests": sorted(tests)}
+        call = {"files": files, "tests": tests, "timeout_s": limit}
         return self._answer(
-            call, arguments, TestReport, lambda c: c.run_tests(files, tests, timeout_s)
+            "run_tests", call, TestReport, lambda c: c.run_tests(files, tests, timeout_s)
         )
 
     def run(
@@ -192,14 +189,11 @@ class CachedToolchain:
     ) -> ProgramRun:
         """As the real client's ``run``; an identical earlier run answers."""
         limit = timeout_s or self._default_timeout_s
-        call = {"tool": "run", "files": files, "args": command_args, "stdin": stdin}
-        arguments = {"files": sorted(files), "command_args": list(command_args)}
+        call = {"files": files, "command_args": command_args, "stdin": stdin, "timeout_s": limit}
         return self._answer(
-            {**call, "timeout_s": limit},
-            arguments,
-            ProgramRun,
+            "run", call, ProgramRun,
             lambda c: c.run(files, command_args, stdin=stdin, timeout_s=timeout_s),
-        )
+        )  # fmt: skip
 
     def conventions(self) -> str:
         """The toolchain's conventions text (cached like a run: it depends on its code)."""
@@ -220,17 +214,26 @@ class CachedToolchain:
 
     def _answer(
         self,
+        tool: str,
         call: dict[str, Any],
-        arguments: dict[str, Any],
         kind: type[R],
         make: Callable[[StartedToolchain], R],
     ) -> R:
-        key = _digest({"toolchain": self._identity, **call})
+        key = _digest({"toolchain": self._identity, "tool": tool, **call})
         started = time.monotonic()
         known = self._cache.get(key)
         if known is not None:
             result = kind.model_validate_json(known)
-            self._record_hit(str(call["tool"]), arguments, result, started)
+            record = ToolCallRecord(
+                tool=tool,
+                arguments=truncate_values(call),  # as the real client records them
+                result=summarize(result),
+                ok=True,
+                duration_s=round(time.monotonic() - started, 3),
+                cached=True,
+            )
+            with self._lock:
+                self.calls.append(record)
             return result
         client = self._client()
         try:
@@ -238,22 +241,8 @@ class CachedToolchain:
         finally:
             self._take_records(client)
         if settled(result, float(call["timeout_s"])):
-            self._cache.put(key, str(call["tool"]), result.model_dump_json())
+            self._cache.put(key, tool, result.model_dump_json())
         return result
-
-    def _record_hit(
-        self, tool: str, arguments: dict[str, Any], result: BaseModel, started: float
-    ) -> None:
-        record = ToolCallRecord(
-            tool=tool,
-            arguments=arguments,
-            result=summarize(result),
-            ok=True,
-            duration_s=round(time.monotonic() - started, 3),
-            cached=True,
-        )
-        with self._lock:
-            self.calls.append(record)
 
     def _take_records(self, client: StartedToolchain) -> None:
         with self._lock:

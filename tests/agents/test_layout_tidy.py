@@ -224,6 +224,14 @@ def test_java_class_is_renamed_to_the_file_name() -> None:
     assert rename_java_class(fixed, "Adder") == fixed
 
 
+def test_a_java_source_whose_one_class_is_package_private_is_named_after_its_file() -> None:
+    source = "class LruCache<K, V> {\n  LruCache(int capacity) {}\n}\n"
+    fixed = fix_java_source(source, "LRUCache.java")
+    assert "class LRUCache<K, V> {" in fixed and "LRUCache(int capacity)" in fixed
+    helpers = "class A {}\nclass B {}\n"  # two top-level classes: which one is meant?
+    assert "class A {}" in fix_java_source(helpers, "C.java")
+
+
 def test_python_test_classes_are_made_collectable() -> None:
     source = (
         "from add import add\n\n"

@@ -169,3 +169,42 @@ def test_a_runtime_named_like_a_file_is_not_a_stated_file() -> None:
     words = "I need slugify.js, a Node.js module (CommonJS) exporting slugify(title)."
     files = stated_files(words, layout_for("javascript"))
     assert [f.path for f in files] == ["slugify.js"]
+
+
+def test_a_java_module_takes_the_stated_spelling_of_its_class() -> None:
+    """java-lru-cache at db01955: planned as ``LRUCache``, so LRUCache.java held the
+    drafts' ``class LruCache`` and no designed test compiled against any draft."""
+    words = (
+        "Write a Java class LruCache<K, V>, a fixed-size cache. Constructor "
+        "LruCache(int capacity); methods V get(K key) and void put(K key, V value). "
+        "A class CacheStats counts the hits of a cache."
+    )
+    planned = _module(
+        "LRUCache", "public class LRUCache<K, V> { LRUCache(int capacity); V get(K key) }", "java"
+    )
+    stats = _module("CacheStats", "class CacheStats { int hits(LRUCache c) }", "java")
+    stats = stats.model_copy(update={"depends_on": ["LRUCache"]})
+    cache, main = fit_modules([planned, stats], words, layout_for("java"), [])
+    assert cache.name == "LruCache"
+    assert "class LruCache<K, V>" in cache.public_interface
+    assert "LRUCache" not in cache.public_interface
+    assert layout_for("java").source_path(cache.name) == "LruCache.java"
+    assert main.depends_on == ["LruCache"]
+    assert main.public_interface == "class CacheStats { int hits(LruCache c) }"
+
+
+def test_a_java_module_defining_one_stated_class_under_another_name_takes_its_name() -> None:
+    words = "Write a Java class TextTable that renders rows as an aligned text table."
+    planned = _module("TableRenderer", "class TextTable { String render() }", "java")
+    [module] = fit_modules([planned], words, layout_for("java"), [])
+    assert module.name == "TextTable"
+
+
+def test_module_names_are_left_alone_where_files_are_not_named_after_classes() -> None:
+    """A Python module ``inventory`` defining the stated ``class Inventory`` stays
+    ``inventory.py``; a Java module defining two stated classes cannot tell which."""
+    words = "Write a class Inventory that counts items, and a class Report."
+    python = _module("inventory", "class Inventory: add(sku)")
+    assert fit_modules([python], words, layout_for("python"), []) == [python]
+    java = _module("Stock", "class Inventory { }\nclass Report { }", "java")
+    assert fit_modules([java], words, layout_for("java"), [])[0].name == "Stock"

@@ -106,7 +106,7 @@ def fit_modules(
     """
     files = stated_files(words, layout)
     if not files:
-        return unstated_dropped(proposed, words)
+        return classes_as_stated(unstated_dropped(proposed, words), words, layout)
     left = list(proposed)
     fitted: list[Module] = []
     renamed: dict[str, str] = {}
@@ -169,6 +169,51 @@ def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
         kept.add(name)
         stack.extend(by_name[name].depends_on)
     return [m for m in proposed if m.name in kept]
+
+
+def classes_as_stated(modules: Sequence[Module], words: str, layout: Layout) -> list[Module]:
+    """In a language whose files are named after their class (:attr:`Layout.class_files`),
+    a module that defines exactly one class the request states is named after it, spelt
+    as stated.
+
+    "Write a Java class LruCache<K, V> ..." was planned as the module ``LRUCache``: its
+    file ``LRUCache.java`` held the drafts' ``class LruCache``, the designed tests were
+    written against one spelling and compiled against no draft, so every one was set
+    aside and the module ended "failed 0/0"; and the project had no ``LruCache.java``.
+    Modules that define no stated class, or several, keep their names.
+    """
+    if not layout.class_files:
+        return list(modules)
+    stated = list(dict.fromkeys(m.group(1) for m in _CLASS.finditer(words)))
+    taken = {m.name for m in modules}
+    renamed: dict[str, str] = {}
+    for module in modules:
+        if module.name in stated:
+            continue
+        declared = {m.group(1) for m in _CLASS.finditer(module.public_interface)}
+        own = [c for c in stated if c in declared or c.casefold() == module.name.casefold()]
+        if len(own) == 1 and own[0] not in taken | set(renamed.values()):
+            renamed[module.name] = own[0]
+    return [_renamed(m, renamed) for m in modules]
+
+
+def _renamed(module: Module, renamed: dict[str, str]) -> Module:
+    """``module`` under its new name, its dependencies under theirs, and its interface
+    and purpose saying the new names."""
+
+    def said(text: str) -> str:
+        for old, new in renamed.items():
+            text = re.sub(rf"(?<![\w$]){re.escape(old)}(?![\w$])", new, text)
+        return text
+
+    return module.model_copy(
+        update={
+            "name": renamed.get(module.name, module.name),
+            "public_interface": said(module.public_interface),
+            "purpose": said(module.purpose),
+            "depends_on": [renamed.get(d, d) for d in module.depends_on],
+        }
+    )
 
 
 def _best(modules: Sequence[Module], names: Sequence[str]) -> Module | None:

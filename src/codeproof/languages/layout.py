@@ -41,6 +41,9 @@ class Layout:
         product_names: Names written like files of the language that name something
             else, lower-case (``node.js`` is the runtime): a request mentioning one does
             not ask for that file.
+        class_files: A source file is named after the one class it defines (Java's
+            ``LruCache.java`` holds ``class LruCache``): a module that defines a class the
+            request states must carry the class's name, spelt as stated.
     """
 
     language: str
@@ -56,6 +59,7 @@ class Layout:
     related_extensions: tuple[str, ...] = ()
     code_start: re.Pattern[str] | None = None
     product_names: frozenset[str] = frozenset()
+    class_files: bool = False
 
     def owns(self, path: str) -> bool:
         """Whether ``path`` is a file of this language."""

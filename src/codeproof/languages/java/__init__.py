@@ -59,6 +59,7 @@ LAYOUT = Layout(
     test_marker=re.compile(r"@Test\b[^;{]*?\bvoid\s+(\w+)\s*\(", re.DOTALL),
     reserved=_JAVA_LANG,
     code_start=re.compile(r"^(?:import\s|package\s|public\s|class\s|final\s|abstract\s|/\*|//|@)"),
+    class_files=True,
 )
 
 IMAGE = Recipe(

@@ -152,8 +152,11 @@ def class_name(module: str) -> str:
 
 
 def fix_source(source: str, path: str) -> str:
-    """A generated class named after its file, without a package line, with its imports."""
-    return tidy_java_source(rename_java_class(source, PurePosixPath(path).stem))
+    """A generated class named after its file, without a package line, with its imports.
+    A file whose one top-level class is package-private is named after it too
+    (``LRUCache.java`` holding ``class LruCache`` compiles, but ``new LRUCache<>()`` in the
+    tests does not)."""
+    return tidy_java_source(rename_java_class(source, PurePosixPath(path).stem, sole=True))
 
 
 def fix_tests(source: str, path: str, module: str, dependencies: Sequence[str]) -> str:

@@ -64,3 +64,16 @@ def test_unanimous_needs_three_drafts_that_all_ran_alike() -> None:
     assert not _unanimous([*same[:2], _report("passed", "passed")], outputs)  # tests differ
     assert not _unanimous([*same[:2], TestReport()], outputs)  # one did not run
     assert not _unanimous(same, [*outputs[:2], None])  # one could not be probed
+
+
+def test_code_that_compiles_with_every_test_set_aside_is_not_repaired() -> None:
+    """java-lru-cache at db01955: every designed test was set aside and the right class
+    went through two repairs with no failure to show the repairer."""
+    untested = TestReport()  # an empty test file: nothing failed to compile or load
+    work = _failing_work(7, unanimous=False, missed=0).model_copy(update={"report": untested})
+    assert next_step(work, EngineOptions(max_drafts=7), PYTHON) == "escalate"
+    fewer = work.model_copy(update={"drafts": work.drafts[:1]})
+    assert next_step(fewer, EngineOptions(max_drafts=7), PYTHON) == "draw"  # drafts may differ
+    uncompiled = TestReport(message="Foo.java:3: error: ';' expected", errors=1)
+    broken = work.model_copy(update={"report": uncompiled})
+    assert next_step(broken, EngineOptions(max_drafts=7), PYTHON) == "repair"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from codeproof.core.proof import Mutation, ProofCheck, ProofQuestion, QuestionChoice
-from codeproof.core.types import Module, ModuleOutcome, ModuleReport, RunReport
+from codeproof.core.types import Module, ModuleOutcome, ModuleReport, RunReport, TestReport
+from codeproof.engine.proving import status_of
+from codeproof.engine.state import Work
 from codeproof.proof.strength import grade, status
 from codeproof.workflow.assemble import render_report_md
 
@@ -38,6 +40,19 @@ def test_strength_thresholds_and_status() -> None:
     assert status("passed", grade(_mutation(8, 0, 10), 3)) == "passed"
     assert status("passed", weak) == status("passed", none) == status("passed", None) == "weak"
     assert status("failed", grade(_mutation(8, 0, 10), 3)) == "failed"
+    assert status("failed", none, untested=True) == "weak"  # every test set aside
+
+
+def test_code_with_every_test_set_aside_is_weak_not_failed() -> None:
+    """Nothing failed and nothing was shown: ``weak``, and only for code that compiles
+    and meets every stated example."""
+    work = Work(files={"LruCache.java": "class LruCache {}"}, report=TestReport(), verdict="failed")
+    assert status_of(work) == "weak"
+    assert status_of(work.model_copy(update={"examples_missed": 1})) == "failed"
+    broken = TestReport(errors=1, message="LruCache.java:1: error: ';' expected")
+    assert status_of(work.model_copy(update={"report": broken})) == "failed"
+    assert status_of(work.model_copy(update={"report": TestReport(timed_out=True)})) == "failed"
+    assert status_of(work.model_copy(update={"files": {}})) == "failed"
 
 
 def test_the_report_says_how_strong_the_proof_is() -> None:

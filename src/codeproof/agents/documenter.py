@@ -118,7 +118,12 @@ def _usage(outcome: ModuleOutcome, notes: ModuleNotes) -> str:
     shown = passing_examples(outcome)
     code = "\n\n".join([*_imports_of(outcome), *(ex.code for ex in shown)])
     blocks = f"```{lang.fence_tag}\n{code}\n```" if shown else ""
-    if outcome.status == "weak":
+    if outcome.status == "weak" and not (outcome.report and outcome.report.total):
+        warning = (
+            "> Status: **weak** — no test of its own was left to run (every designed test "
+            "was set aside; see the Proof section of codeproof-report.md); use with care."
+        )
+    elif outcome.status == "weak":
         warning = (
             "> Status: **weak** — its tests pass, but they are weak evidence "
             "(see the Proof section of codeproof-report.md); use with care."

@@ -36,7 +36,7 @@ def next_step(work: Work, options: EngineOptions, language: Language) -> Step:
         return "escalate"  # no test and no stated example: nothing can tell drafts apart
     report = work.report
     budget = not work.stuck and work.attempt < options.max_attempts
-    if budget and report is not None and not report.loaded:
+    if budget and report is not None and not report.loaded and repairable(report, language):
         return "repair"
     if _can_draw(work, options):
         return "draw"
@@ -59,7 +59,9 @@ def repairable(report: TestReport, language: Language) -> bool:
     error), the run timed out, or a test failed with an error the code raised."""
     if report.green:
         return False
-    if report.total == 0 or report.timed_out:
+    if report.timed_out:
         return True
+    if report.total == 0:  # nothing ran: code that compiles has no failure to repair
+        return not report.compiled  # (every test was set aside)
     failing = [t for t in report.tests if t.outcome in ("failed", "error")]
     return any(t.outcome == "error" or not language.editing.assertion(t.message) for t in failing)

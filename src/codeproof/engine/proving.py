@@ -47,8 +47,24 @@ logger = logging.getLogger(__name__)
 
 
 def status_of(work: Work) -> ModuleStatus:
-    """The module's honest status: passed only on a moderately strong proof."""
-    return status(work.verdict, work.proof)
+    """The module's honest status: passed only on a moderately strong proof; weak, not
+    failed, when no test was left to fail (:func:`untested`)."""
+    return status(work.verdict, work.proof, untested=untested(work))
+
+
+def untested(work: Work) -> bool:
+    """Code that compiles, meets every stated example, and has no test left to run:
+    every designed test was set aside (the java-lru-cache request's class was right and
+    reported "failed 0/0")."""
+    report = work.report
+    return (
+        bool(work.files)
+        and report is not None
+        and report.total == 0
+        and report.compiled
+        and not report.timed_out
+        and work.examples_missed == 0
+    )
 
 
 def prove(ctx: Context, work: Work) -> Work:

@@ -13,7 +13,8 @@ tests are at least moderately strong evidence:
   no mutation operators, every mutant looked equivalent, or the time box ended first),
   or fewer than :data:`MIN_BEHAVIOURS` when the time box cut the analysis short.
 
-Code that passes its tests with a weak or unmeasured proof is ``weak``, not ``passed``.
+Code that passes its tests with a weak or unmeasured proof is ``weak``, not ``passed``; so
+is code that compiles when every designed test was set aside (none failed, none was run).
 """
 
 from __future__ import annotations
@@ -64,11 +65,13 @@ def grade(mutation: Mutation | None, distinct_checks: int, unmeasured: str = "")
     return Proof(strength=strength, weaknesses=weaknesses, mutation=mutation)
 
 
-def status(verdict: str | None, proof: Proof | None) -> ModuleStatus:
+def status(verdict: str | None, proof: Proof | None, *, untested: bool = False) -> ModuleStatus:
     """``passed`` when the code passes its kept tests and the proof is at least moderate;
-    ``weak`` when it passes them on a weaker proof; else ``failed``."""
+    ``weak`` when it passes them on a weaker proof, or when no test was left to run on
+    code that compiles and meets every stated example (``untested``: every designed test
+    was set aside, so nothing failed and nothing was shown); else ``failed``."""
     if verdict != "passed":
-        return "failed"
+        return "weak" if untested else "failed"
     if proof is not None and proof.strength in ("strong", "moderate"):
         return "passed"
     return "weak"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import Module, TestCase, TestReport
+from codeproof.core.types import Module, ModuleOutcome, TestCase, TestReport
 from codeproof.languages.python.existing import rewrite_imports
-from codeproof.workflow.project import judge, load_project, planned_changes
+from codeproof.workflow.project import judge, load_project, planned_changes, written
 
 FIXTURE = Path(__file__).parents[1] / "retrieval" / "fixtures" / "project"
 
@@ -113,3 +113,17 @@ def test_the_gate_counts_regressions_and_own_failures_only() -> None:
     regressed = report.model_copy(update={"tests": [case("tests.test_ledger.test_a", "error")]})
     verdict = judge(regressed, baseline, set(), "brine")
     assert verdict is not None and verdict.tests[0].message.startswith("regression:")
+
+
+def test_only_modules_whose_own_tests_passed_go_into_the_project() -> None:
+    module = Module(name="m", purpose="p", language="python", public_interface="f()")
+
+    def outcome(status: str, passed: int) -> ModuleOutcome:
+        report = TestReport(total=passed, passed=passed)
+        return ModuleOutcome.model_validate(
+            {"module": module, "status": status, "report": report.model_dump()}
+        )
+
+    assert written(outcome("passed", 3)) and written(outcome("weak", 1))
+    assert not written(outcome("weak", 0))  # every test set aside: nothing was shown
+    assert not written(outcome("failed", 2))

@@ -34,6 +34,15 @@ logger = logging.getLogger(__name__)
 WRITTEN = frozenset({"passed", "weak"})
 """Statuses of modules placed in the project: their tests pass (``weak``: on a weak
 proof, which the report's Proof section shows)."""
+
+
+def written(outcome: ModuleOutcome) -> bool:
+    """Whether ``outcome`` goes into the user's project: its status is in
+    :data:`WRITTEN` and some test of its own passed (a module whose every test was set
+    aside is ``weak`` with nothing shown, and stays out)."""
+    return outcome.status in WRITTEN and outcome.report is not None and outcome.report.passed > 0
+
+
 MAX_FILES = 3000
 MAX_BYTES = 30_000_000
 SKIP_DIRS = frozenset(
@@ -144,7 +153,7 @@ class Project:
         placed_sources: dict[str, str] = {}
         placed_tests: dict[str, str] = {}
         for outcome in earlier:
-            if outcome.status in WRITTEN:
+            if written(outcome):
                 placed_sources.update(self.placed(outcome.files, stems))
                 placed_tests.update(self.placed(outcome.tests, stems))
         placed_sources.update(self.placed(files, stems))

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from codeproof.core.types import FileChange, ModuleOutcome, ProjectResult
 from codeproof.toolchains.api import ToolchainAPI
-from codeproof.workflow.project import WRITTEN, Project, judge
+from codeproof.workflow.project import Project, judge, written
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ class GitFailed(Exception):
 
 def plan_changes(project: Project, outcomes: Sequence[ModuleOutcome]) -> list[FileChange]:
     """The files the modules whose tests pass add to or change in the project."""
-    passed = [o for o in outcomes if o.status in WRITTEN]
+    passed = [o for o in outcomes if written(o)]
     stems = {PurePosixPath(p).stem for o in passed for p in o.files}
     changes: dict[str, FileChange] = {}
     for outcome in passed:

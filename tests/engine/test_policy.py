@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.choosing.selection import _unanimous
+from codeproof.choosing.selection import _blind, _unanimous
 from codeproof.core.types import TestCase, TestReport
 from codeproof.engine.context import EngineOptions
 from codeproof.engine.policy import next_step
@@ -77,3 +77,22 @@ def test_code_that_compiles_with_every_test_set_aside_is_not_repaired() -> None:
     uncompiled = TestReport(message="Foo.java:3: error: ';' expected", errors=1)
     broken = work.model_copy(update={"report": uncompiled})
     assert next_step(broken, EngineOptions(max_drafts=7), PYTHON) == "repair"
+
+
+def test_no_draft_is_drawn_when_nothing_tells_the_drafts_apart() -> None:
+    """java-business-calendar at a24819f: its one designed test compiled against no
+    draft, and drafts 2 to 7 were drawn for four minutes, candidate 0 chosen each time."""
+    untested = [TestReport() for _ in range(3)]
+    assert _blind(untested, [0, 0, 0], [0, 0, 0], [])
+    assert _blind(untested, [], [], [])  # a language that cannot be probed
+    assert not _blind(untested[:2], [0, 0], [], [])  # two drafts: the ladder has one rung
+    assert not _blind(untested, [0, 1, 1], [0, 0, 0], [])  # two agree on an output
+    assert not _blind(untested, [0, 0, 0], [0, 2, 2], [])  # ... or on a mutated input
+    assert not _blind(untested, [0, 0, 0], [], ["f(1) == 2"])  # a stated example to probe
+    assert not _blind([*untested[:2], _report("passed")], [0, 0, 0], [], [])  # a test ran
+    work = _failing_work(3, unanimous=False, missed=0).model_copy(
+        update={"report": TestReport(), "blind": True}
+    )
+    assert next_step(work, EngineOptions(max_drafts=7), PYTHON) == "escalate"
+    missed = work.model_copy(update={"examples_missed": 1})
+    assert next_step(missed, EngineOptions(max_drafts=7), PYTHON) == "draw"

@@ -191,3 +191,18 @@ def test_the_drafts_agreement_never_edits_the_users_worked_examples() -> None:
     )
     assert choice.tests["test_slug_worked_examples.py"] == said  # the user's word, kept
     assert 'slug("a b") == "a_b"' not in choice.tests["test_slug.py"]  # a designer's, edited
+
+
+def test_a_choice_among_drafts_no_test_or_output_tells_apart_is_blind() -> None:
+    toolchain = memory_python_toolchain()
+    drafts = [
+        {"slug.py": f"def slug(s):\n    return s{suffix}\n"} for suffix in ("", "", ".lower()")
+    ]
+    run = lambda files, tests: toolchain.run_tests(files, tests, 60)  # noqa: E731
+    empty = {"test_slug.py": "from slug import slug\n"}  # every test was set aside
+    choice = choose(run, drafts, empty, SLUG)
+    assert choice.blind and choice.index == 0 and choice.report.total == 0
+    assert not choose(run, drafts[:2], empty, SLUG).blind  # two drafts: one more rung
+    lower = 'def test_lower():\n    assert slug("A") == "a"\n'
+    one = {"test_slug.py": f"from slug import slug\n\n\n{lower}"}
+    assert not choose(run, drafts, one, SLUG).blind  # a test tells them apart

@@ -95,6 +95,9 @@ class Choice:
     """At least :data:`UNANIMOUS` candidates, all run, pass the same tests and give the
     same output on every probe: more drafts of the same kinds would not change the choice
     (a failing test is then disputed by all of them, not by the choice)."""
+    blind: bool = False
+    """Nothing tells the candidates apart (:func:`_blind`): more drafts would not change
+    the choice either."""
 
     @property
     def examples_missed(self) -> int:
@@ -292,6 +295,7 @@ def choose(
     choice.mutant_agreement, choice.mutants = tie, len(extra)
     choice.contested = _contested(reports, outputs, verdict.index) if several and calls else False
     choice.unanimous = _unanimous(reports, outputs) if several and calls else False
+    choice.blind = _blind(reports, agree, tie, checks) and report.compiled
     found = registry.language_for(language)
     users = [*generated, *_worked(found.layout.worked_test_path, module, tests)]
     misfit_edit = found.misfit_edit
@@ -339,6 +343,23 @@ def _unanimous(reports: Sequence[TestReport], outputs: Sequence[Outputs]) -> boo
         return False
     passed = {_passed(r) for r in reports}
     return len(passed) == 1 and all(o == outputs[0] for o in outputs)
+
+
+def _blind(
+    reports: Sequence[TestReport],
+    agree: Sequence[int],
+    tie: Sequence[int],
+    checks: Sequence[object],
+) -> bool:
+    """Whether nothing can tell the candidates apart, so that more of them would not
+    change the choice (the first is kept): three or more, no test ran on any of them
+    (every designed test was set aside), no stated example to probe, and no two gave the
+    same output on any probe or mutated input. java-business-calendar at ``a24819f``:
+    its one designed test did not compile against any draft, and drafts 2 to 7 were
+    drawn for four minutes, none ever chosen."""
+    if len(reports) < UNANIMOUS or checks:
+        return False
+    return all(r.total == 0 for r in reports) and not any(agree) and not any(tie)
 
 
 def _contested(reports: Sequence[TestReport], outputs: Sequence[Outputs], index: int) -> bool:

@@ -37,6 +37,7 @@ def execute(ctx: Context, work: Work) -> Work:
             "repaired": False,
             "contested": choice.contested,
             "unanimous": choice.unanimous,
+            "blind": choice.blind,
         }
     else:
         files, tests = work.files, work.tests

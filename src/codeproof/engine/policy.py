@@ -9,7 +9,9 @@
   example missed, a crash, failing tests) and the ladder has room; only the drafts'
   agreement can tell a wrong test from wrong code. Once three or more drafts agree on
   every test and every output and meet the stated examples, more drafts would only agree
-  too: the failing tests are disputed by all of them, and none is drawn.
+  too: the failing tests are disputed by all of them, and none is drawn. Nor is one
+  drawn when nothing tells three or more drafts apart (no test ran on any, no two agree
+  on any output): the first would be kept whatever came next.
 * **Repair** what a repair can fix once the drafts are spent: crashes and hangs. An
   assertion the drafts' agreement did not settle is a disagreement about behaviour,
   which the repairer has never resolved in the measured runs.
@@ -49,7 +51,7 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
     """More drafts can still change the choice: the ladder has room, no hint from the
     human asks to go on from the current code, and the drafts so far are not unanimous
     on code that meets every stated example."""
-    settled = work.unanimous and work.examples_missed == 0
+    settled = (work.unanimous or work.blind) and work.examples_missed == 0
     rungs_left = work.rung * options.rung < options.max_drafts  # a rung may draw nothing
     return not work.hint and not settled and rungs_left and len(work.drafts) < options.max_drafts
 

@@ -97,6 +97,10 @@ class Work(BaseModel):
     """The drafts of the last choice (three or more) agree on every test and every probe
     output (:attr:`codeproof.choosing.selection.Choice.unanimous`): more drafts would not
     change the choice, so none is drawn while they meet the stated examples."""
+    blind: bool = False
+    """Nothing told the drafts of the last choice apart: no test ran on any and no two
+    agreed on any output (:attr:`codeproof.choosing.selection.Choice.blind`); more
+    drafts would not change the choice either."""
     seen: list[str] = Field(default_factory=list)
     """Hashes of every code and test state run in this round (a repeat is stuck)."""
     repaired: bool = False

@@ -102,6 +102,20 @@ def test_nothing_is_disputed_without_agreement_or_with_most_tests_failing() -> N
     assert judge([mostly_failing, mostly_failing]).disputed == ()
 
 
+def test_a_minority_with_no_agreeing_output_does_not_outvote_a_test() -> None:
+    """java-lru-cache at a24819f: tests passed per draft [3, 0, 2, 1, 3]; the two passing
+    the same three set aside the other three, which were right."""
+    pair = _report(["get", "size", "example"], ["put", "ctor", "keys"])
+    others = [_report([], ["get"]), _report(["get", "put"], []), _report(["ctor"], [])]
+    reports = [pair, others[0], others[1], others[2], pair]
+    verdict = judge(reports)
+    assert (verdict.index, verdict.agreeing, verdict.disputed) == (0, 2, ())
+    backed = judge(reports, outputs_agree=[3, 0, 0, 0, 3])  # their outputs agree: evidence
+    assert backed.disputed == ("put", "ctor", "keys")
+    majority = judge([pair, pair, pair, others[1]])  # three of four agree
+    assert majority.disputed == ("put", "ctor", "keys")
+
+
 def test_ties_go_to_the_earliest_candidate_and_empty_runs_score_nothing() -> None:
     r = _report(["a"], ["b"])
     assert judge([TestReport(), r, r.model_copy()]).index == 1

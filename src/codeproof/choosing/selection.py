@@ -165,7 +165,11 @@ def judge(
     candidate, and orders a group's members after the outputs. The tests it fails are disputed
     when the group has at least ``min_agreeing`` members, passes at least half of the
     tests, fewer candidates pass the test than agree on the group, and the test is not
-    protected.
+    protected; and the group is a majority of the candidates that ran, or its outputs
+    agree with another candidate's on some probe. java-lru-cache at ``a24819f``: two of
+    five drafts passing the same 3 of 6 tests, with no probe output to compare (a Java
+    class), set aside the 3 right tests, and the shipped class counted a replacing
+    ``put`` in its size, reported passed.
     """
     if not reports:
         raise ValueError("judge needs at least one report")
@@ -202,6 +206,9 @@ def judge(
     chosen = reports[members[0]]
     if len(members) < min_agreeing or 2 * len(passed) < chosen.total - chosen.skipped:
         return Verdict(index=members[0], agreeing=len(members))
+    grouped = sum(len(ids) for ids in groups.values())
+    if agree[members[0]] == 0 and 2 * len(members) <= grouped:
+        return Verdict(index=members[0], agreeing=len(members))  # too few to outvote a test
     passers = [name for group, ids in groups.items() for name in group for _ in ids]
     disputed = tuple(
         t.name

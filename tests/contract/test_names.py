@@ -208,3 +208,6 @@ def test_module_names_are_left_alone_where_files_are_not_named_after_classes() -
     assert fit_modules([python], words, layout_for("python"), []) == [python]
     java = _module("Stock", "class Inventory { }\nclass Report { }", "java")
     assert fit_modules([java], words, layout_for("java"), [])[0].name == "Stock"
+    words = "Write a Java class that renders a table."  # "that" is no class name
+    that = _module("TextTable", "class that { }", "java")
+    assert fit_modules([that], words, layout_for("java"), [])[0].name == "TextTable"

@@ -184,7 +184,8 @@ def classes_as_stated(modules: Sequence[Module], words: str, layout: Layout) -> 
     """
     if not layout.class_files:
         return list(modules)
-    stated = list(dict.fromkeys(m.group(1) for m in _CLASS.finditer(words)))
+    found = (m.group(1) for m in _CLASS.finditer(words))  # "a class that ..." names none
+    stated = list(dict.fromkeys(c for c in found if c[:1].isupper()))
     taken = {m.name for m in modules}
     renamed: dict[str, str] = {}
     for module in modules:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.choosing.selection import _blind, _unanimous
+from codeproof.choosing.ladder import blind as _blind
+from codeproof.choosing.ladder import unanimous as _unanimous
 from codeproof.core.types import TestCase, TestReport
 from codeproof.engine.context import EngineOptions
 from codeproof.engine.policy import next_step

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 from codeproof.choosing.consensus import consensus, edit_asserts
 from codeproof.choosing.examples import example_tests, interface_names, is_example_test
+from codeproof.choosing.ladder import blind, contested, passed_names, unanimous
 from codeproof.choosing.mutation import MUTANTS, mutants
 from codeproof.choosing.probing import (
-    Outputs,
     RunProgram,
     agreement,
     example_checks,
@@ -92,11 +92,11 @@ class Choice:
     """Candidates passing the same tests as the chosen one disagree with it on some probe,
     and those that agree with it on every probe are not a majority of them."""
     unanimous: bool = False
-    """At least :data:`UNANIMOUS` candidates, all run, pass the same tests and give the
+    """At least :data:`.ladder.UNANIMOUS` candidates, all run, pass the same tests and give the
     same output on every probe: more drafts of the same kinds would not change the choice
     (a failing test is then disputed by all of them, not by the choice)."""
     blind: bool = False
-    """Nothing tells the candidates apart (:func:`_blind`): more drafts would not change
+    """Nothing tells the candidates apart (:func:`.ladder.blind`): more drafts would not change
     the choice either."""
 
     @property
@@ -138,10 +138,6 @@ class Choice:
         return text
 
 
-def _passed(report: TestReport) -> frozenset[str]:
-    return frozenset(t.name for t in report.tests if t.outcome == "passed")
-
-
 def judge(
     reports: Sequence[TestReport],
     *,
@@ -177,7 +173,7 @@ def judge(
     loading = any(report.loaded for report in reports)  # py-bill-split: a draft without
     for i, report in enumerate(reports):  # a stated function was chosen, all passing none
         if report.loaded if loading else report.total > 0:
-            groups.setdefault(_passed(report), []).append(i)
+            groups.setdefault(passed_names(report), []).append(i)
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)
     tie = list(tiebreak) or [0] * len(reports)
@@ -300,9 +296,9 @@ def choose(
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
-    choice.contested = _contested(reports, outputs, verdict.index) if several and calls else False
-    choice.unanimous = _unanimous(reports, outputs) if several and calls else False
-    choice.blind = _blind(reports, agree, tie, checks) and report.compiled
+    choice.contested = contested(reports, outputs, verdict.index) if several and calls else False
+    choice.unanimous = unanimous(reports, outputs) if several and calls else False
+    choice.blind = blind(reports, agree, tie, checks) and report.compiled
     found = registry.language_for(language)
     users = [*generated, *_worked(found.layout.worked_test_path, module, tests)]
     misfit_edit = found.misfit_edit
@@ -318,7 +314,7 @@ def choose(
         edited, notes = edit_asserts(language, choice.tests, agreed, users)
         if notes:
             _retest(run, choice, edited, notes)
-    disputed = [n for n in verdict.disputed if n not in _passed(choice.report)]
+    disputed = [n for n in verdict.disputed if n not in passed_names(choice.report)]
     if disputed:
         reported = [t.name for t in choice.report.tests]
         kept, removed = remove_tests(language, choice.tests, disputed, reported)
@@ -336,52 +332,6 @@ def _worked(
     ``word_frequencies("Don't stop, DON'T!", top=1) == [("don't", 2)]`` there)."""
     path = path_of(module.name) if path_of is not None else None
     return [path] if path is not None and path in tests else []
-
-
-UNANIMOUS = 3
-"""Fewest candidates whose full agreement settles what more drafts could add."""
-
-
-def _unanimous(reports: Sequence[TestReport], outputs: Sequence[Outputs]) -> bool:
-    """Whether every candidate ran, passed the same tests and gave the same outputs."""
-    if len(reports) < UNANIMOUS or len(outputs) != len(reports):
-        return False
-    if any(r.total == 0 for r in reports) or any(o is None for o in outputs):
-        return False
-    passed = {_passed(r) for r in reports}
-    return len(passed) == 1 and all(o == outputs[0] for o in outputs)
-
-
-def _blind(
-    reports: Sequence[TestReport],
-    agree: Sequence[int],
-    tie: Sequence[int],
-    checks: Sequence[object],
-) -> bool:
-    """Whether nothing can tell the candidates apart, so that more of them would not
-    change the choice (the first is kept): three or more, no test ran on any of them
-    (every designed test was set aside), no stated example to probe, and no two gave the
-    same output on any probe or mutated input. java-business-calendar at ``a24819f``:
-    its one designed test did not compile against any draft, and drafts 2 to 7 were
-    drawn for four minutes, none ever chosen."""
-    if len(reports) < UNANIMOUS or checks:
-        return False
-    return all(r.total == 0 for r in reports) and not any(agree) and not any(tie)
-
-
-def _contested(reports: Sequence[TestReport], outputs: Sequence[Outputs], index: int) -> bool:
-    """Whether the candidates passing the chosen one's tests split on its outputs: those
-    agreeing with it on every probe are no strict majority of them."""
-    passed = _passed(reports[index])
-    peers = [
-        i
-        for i, report in enumerate(reports)
-        if report.total > 0 and _passed(report) == passed and outputs[i] is not None
-    ]
-    if outputs[index] is None or len(peers) < 2:
-        return False
-    same = sum(1 for i in peers if outputs[i] == outputs[index])
-    return 2 * same <= len(peers)
 
 
 def _agreement_on(

@@ -75,6 +75,12 @@ class TestReport(BaseModel):
             return False
         return self.loaded or self.errors == 0
 
+    @property
+    def untested(self) -> bool:
+        """The code compiled and no test was there to run (every test was set aside):
+        nothing failed, and nothing was shown."""
+        return self.total == 0 and self.compiled and not self.timed_out
+
 
 class CheckReport(BaseModel):
     """Result of ``check``."""

@@ -64,6 +64,6 @@ def repairable(report: TestReport, language: Language) -> bool:
     if report.timed_out:
         return True
     if report.total == 0:  # nothing ran: code that compiles has no failure to repair
-        return not report.compiled  # (every test was set aside)
+        return not report.untested  # (every test was set aside)
     failing = [t for t in report.tests if t.outcome in ("failed", "error")]
     return any(t.outcome == "error" or not language.editing.assertion(t.message) for t in failing)

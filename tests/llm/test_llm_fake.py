@@ -145,3 +145,43 @@ def test_a_reply_cut_at_the_token_limit_is_asked_again_sampled_not_fed_back() ->
     assert second.settings is not None and first.settings is not None
     assert second.settings.temperature == 0.7 and second.settings.seed == 1
     assert first.settings.temperature == 0.0
+
+
+class Spec(BaseModel):
+    title: str
+    requirements: list[str] = []
+    examples: list[str] = []
+
+
+GROWING = "".join(
+    f'    "f([{", ".join(str(i) for i in range(1, n + 1))}]) -> true",\n' for n in range(1, 9)
+)
+LOOPED_SPEC = (
+    '{\n  "title": "sums",\n  "requirements": ["adds, then rounds", "a \\"quoted\\" rule"],\n'
+    '  "examples": [\n    "f([]) -> false",\n' + GROWING
+)
+
+
+def test_a_reply_stopped_in_a_loop_keeps_what_came_before_without_a_second_call() -> None:
+    fake = _CutFirst([LOOPED_SPEC])
+    spec = fake.generate(_user("spec"), Spec)
+    assert spec == Spec(
+        title="sums",
+        requirements=["adds, then rounds", 'a "quoted" rule'],
+        examples=["f([]) -> false"],  # the growing examples are the loop: all dropped
+    )
+    assert len(fake.calls) == 1
+
+
+def test_a_loop_before_anything_valid_is_asked_again() -> None:
+    looped_title = '{"title": "' + "ab" * 300
+    fake = _CutFirst([looped_title, Spec(title="t")])
+    assert fake.generate(_user("spec"), Spec) == Spec(title="t")
+    assert len(fake.calls) == 2
+
+
+def test_a_reply_cut_without_a_loop_is_asked_again_not_truncated() -> None:
+    cut = '{"title": "t", "examples": ["a -> 1", "b -> 2", "c -> '
+    fake = _CutFirst([cut, Spec(title="t", examples=["a -> 1", "b -> 2", "c -> 3"])])
+    assert fake.generate(_user("spec"), Spec).examples == ["a -> 1", "b -> 2", "c -> 3"]
+    assert len(fake.calls) == 2

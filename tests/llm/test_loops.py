@@ -10,7 +10,7 @@ import pytest
 
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.local import LocalChatModel
-from codeproof.llm.loops import LoopWatch, looping
+from codeproof.llm.loops import LoopWatch, loop_start, looping
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,6 +31,16 @@ NUMBERED_TESTS = "".join(
     f"        assertEquals({i + 1}, Adder.add({i}, 1));\n    }}\n\n"
     for i in range(12)
 )
+GROWING_LIST = "".join(  # a 1.5B spec's examples, 2,048 tokens of this
+    '    "new BusinessCalendar(Set.of('
+    + ", ".join(f"LocalDate.of(2024, 3, {d})" for d in range(1, n + 1))
+    + ')) -> true",\n'
+    for n in range(1, 14)
+)
+GROWING_TABLE = "".join(  # a test's inputs growing row by row, within reason
+    f"    assert total([{', '.join(str(i) for i in range(1, n + 1))}]) == {n * (n + 1) // 2}\n"
+    for n in range(1, 7)
+)
 SAME_TEST = (  # the inventory report's test design at 7781283, 1,536 tokens of this
     "def test_to_csv_remove_one_sku_with_zero_quantity_and_zero_stock():\n"
     "    inventory = Inventory()\n    inventory.add('A-1', 1, 10)\n"
@@ -48,8 +58,17 @@ SAME_TEST = (  # the inventory report's test design at 7781283, 1,536 tokens of 
         COUNTING,
         TWO_LINES,
         "import x\n\n" + SAME_TEST * 4,
+        GROWING_LIST,
     ],
-    ids=["zeros", "one-line", "no-newline", "counting-line", "counting-block", "same-test"],
+    ids=[
+        "zeros",
+        "one-line",
+        "no-newline",
+        "counting-line",
+        "counting-block",
+        "same-test",
+        "growing-list",
+    ],
 )
 def test_a_loop_is_seen(text: str) -> None:
     assert looping(text)
@@ -65,8 +84,20 @@ def test_a_loop_is_seen(text: str) -> None:
         "# " + "-" * 78 + "\n",
         COUNTING[:1500],
         "import x\n\n" + SAME_TEST * 3,
+        GROWING_TABLE,
+        GROWING_LIST[: GROWING_LIST.index("7))")],
     ],
-    ids=["grid", "months", "numbered-tests", "short-run", "rule", "counting-under-20", "3-same"],
+    ids=[
+        "grid",
+        "months",
+        "numbered-tests",
+        "short-run",
+        "rule",
+        "counting-under-20",
+        "3-same",
+        "growing-table",
+        "growing-6-lines",
+    ],
 )
 def test_a_repeated_shape_within_reason_is_not_a_loop(text: str) -> None:
     assert not looping(text)
@@ -94,6 +125,15 @@ def test_the_watch_stops_at_the_loop_and_stays_stopped() -> None:
     stopped_at = next(i for i, piece in enumerate(pieces) if watch.add(piece))
     assert 250 < stopped_at < 270  # the loop is plain after 256 repeats of "0"
     assert watch.add("anything") and watch.looped
+
+
+def test_the_watch_sees_a_growing_list_when_a_line_ends() -> None:
+    watch = LoopWatch()
+    pieces = [GROWING_LIST[i : i + 3] for i in range(0, len(GROWING_LIST), 3)]
+    stopped_at = next(i for i, piece in enumerate(pieces) if watch.add(piece))
+    seen = "".join(pieces[: stopped_at + 1])
+    assert seen.count("\n") == 7  # the seventh line grows by the piece a sixth time
+    assert "LocalDate.of(2024, 3, 8)" not in seen
 
 
 def _chunk(text: str, n: int) -> dict[str, Any]:
@@ -151,3 +191,25 @@ def test_the_local_provider_returns_a_normal_reply_whole(
     reply = _local(monkeypatch, server).chat(ASK, ChatSettings(max_tokens=100))
     assert (reply.text, reply.finish_reason) == ("def f(): pass", "stop")
     assert (reply.usage.prompt_tokens, reply.usage.completion_tokens) == (14, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("def f():\n    return 1" + "0" * 300, len("def f():\n    return 1")),
+        ("x = 1\n" + GROWING_LIST, len("x = 1\n")),
+        ("import x\n" + COUNTING, len("import x\n")),
+        ("import x\n\n" + SAME_TEST * 4, len("import x\n\n")),
+    ],
+    ids=["zeros", "growing-list", "counting-line", "same-test"],
+)
+def test_the_loop_starts_where_its_repetition_does(text: str, start: int) -> None:
+    found = loop_start(text)
+    assert found is not None
+    # the loop may take in the line end before it, or leave out its first copies
+    assert start - 2 <= found <= start + 200
+    assert loop_start(text[:found]) is None
+
+
+def test_a_reply_in_no_loop_has_no_loop_start() -> None:
+    assert loop_start(GRID) is None and loop_start(NUMBERED_TESTS) is None

@@ -103,7 +103,14 @@ POOL = _Pool()
 
 
 def _load(params: EngineParams) -> Engine:
-    logger.info("loading %s (ctx %d, %d slots, %d threads)", *vars(params).values())
+    logger.info(
+        "loading %s (ctx %d, %d slots, %d threads, speculative: %s)",
+        params.path,
+        params.ctx_size,
+        params.slots,
+        params.threads,
+        params.speculative,
+    )
     p = xllamacpp.CommonParams()
     p.model.path = params.path
     p.n_ctx = params.ctx_size

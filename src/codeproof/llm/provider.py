@@ -32,7 +32,7 @@ from codeproof.core.errors import (
     StructuredOutputError,
 )
 from codeproof.core.lifecycle import Lifecycle
-from codeproof.llm import structured
+from codeproof.llm import loops, structured
 from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key, cacheable
 from codeproof.llm.guard import ensure_real_requests_allowed
@@ -230,7 +230,8 @@ class BaseChatModel(Lifecycle, ABC):
         """A validated ``schema`` instance; one re-ask, then StructuredOutputError.
 
         The re-ask shows the invalid reply and the error, except when the reply was cut
-        at the token limit: then the question is asked again, sampled.
+        at the token limit: then the question is asked again, sampled. A reply stopped
+        in a decoding loop is first read as what it wrote before the loop (closed).
         """
         s = settings or self.defaults
         js = structured.json_schema_of(schema)
@@ -240,9 +241,12 @@ class BaseChatModel(Lifecycle, ABC):
             return structured.parse_reply(first.text, schema)
         except ValidationError as exc:
             error = structured.describe_error(exc)
-            logger.info(
-                "%s: reply failed %s validation (%s); re-asking", self.name, schema.__name__, error
-            )
+        kept = self._before_loop(first, schema)
+        if kept is not None:
+            return kept
+        logger.info(
+            "%s: reply failed %s validation (%s); re-asking", self.name, schema.__name__, error
+        )
         if first.finish_reason == "length":
             # Cut at the token limit: typically a greedy loop inside one JSON string.
             # Feeding it back would loop again; ask afresh, sampled, to leave the loop.
@@ -253,6 +257,9 @@ class BaseChatModel(Lifecycle, ABC):
         try:
             return structured.parse_reply(second.text, schema)
         except ValidationError as exc:
+            kept = self._before_loop(second, schema)
+            if kept is not None:
+                return kept
             raise StructuredOutputError(
                 f"reply does not match {schema.__name__} after a re-ask: "
                 f"{structured.describe_error(exc)}",
@@ -260,6 +267,26 @@ class BaseChatModel(Lifecycle, ABC):
                 raw=second.text,
                 schema=json.dumps(js),
             ) from exc
+
+    def _before_loop(self, reply: ChatResponse, schema: type[T]) -> T | None:
+        """What a reply stopped in a decoding loop wrote before it, closed and validated;
+        None when it was not cut, ends in no loop, or that is no valid ``schema``."""
+        start = loops.loop_start(reply.text) if reply.finish_reason == "length" else None
+        prefix = None if start is None else structured.closed_prefix(reply.text, start)
+        if prefix is None:
+            return None
+        try:
+            kept = structured.parse_reply(prefix, schema)
+        except ValidationError:
+            return None
+        logger.info(
+            "%s: kept the %s written before a decoding loop (%d of %d characters)",
+            self.name,
+            schema.__name__,
+            len(prefix),
+            len(reply.text),
+        )
+        return kept
 
     # -- internals ---------------------------------------------------------------
 

@@ -57,6 +57,38 @@ def parse_reply(raw: str, schema: type[T]) -> T:
     return schema.model_validate_json(text)
 
 
+_CLOSERS = {"[": "]", "{": "}"}
+
+
+def closed_prefix(text: str, end: int) -> str | None:
+    """The JSON in ``text`` up to its last whole array element or object member before
+    ``end``, with the brackets still open there closed; None when there is none.
+
+    A reply stopped in a decoding loop keeps what it wrote before the loop: a spec whose
+    examples fell into a loop keeps its requirements and interfaces and the examples
+    before the loop, rather than paying for another reply that may loop again.
+    """
+    best: str | None = None
+    stack: list[str] = []
+    in_string = escaped = False
+    begin = min((at for at in (text.find("{"), text.find("[")) if at >= 0), default=end)
+    text = text[begin:end]
+    for at, char in enumerate(text):
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in _CLOSERS:
+            stack.append(_CLOSERS[char])
+        elif char in "]}" and stack:
+            stack.pop()
+            if not stack:
+                return text[: at + 1]
+        elif char == "," and stack:
+            best = text[:at] + "".join(reversed(stack))
+    return best
+
+
 def describe_error(exc: ValidationError) -> str:
     """A compact description of what failed, for the repair message."""
     parts = []

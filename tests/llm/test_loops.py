@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.local import LocalChatModel
@@ -136,6 +137,18 @@ def test_the_watch_sees_a_growing_list_when_a_line_ends() -> None:
     assert "LocalDate.of(2024, 3, 8)" not in seen
 
 
+TEST_TABLE = "".join(  # a Java test design of the eval runs: one more element per row
+    f"        assertEquals(List.of({', '.join(str(i * i) for i in range(n))}), tri({n}));\n"
+    for n in range(1, 13)
+)
+
+
+def test_growing_lines_are_a_loop_in_a_structured_reply_only() -> None:
+    code, structured = LoopWatch(growth=False), LoopWatch()
+    assert not any([code.add(line + "\n") for line in TEST_TABLE.splitlines()])
+    assert any([structured.add(line + "\n") for line in TEST_TABLE.splitlines()])
+
+
 def _chunk(text: str, n: int) -> dict[str, Any]:
     timings = {"cache_n": 4, "prompt_n": 10, "predicted_n": n}
     return {"choices": [{"delta": {"content": text}, "finish_reason": None}], "timings": timings}
@@ -213,3 +226,24 @@ def test_the_loop_starts_where_its_repetition_does(text: str, start: int) -> Non
 
 def test_a_reply_in_no_loop_has_no_loop_start() -> None:
     assert loop_start(GRID) is None and loop_start(NUMBERED_TESTS) is None
+
+
+class Examples(BaseModel):
+    title: str
+    examples: list[str] = []
+
+
+def test_the_local_provider_watches_growing_lines_in_structured_replies_only(
+    monkeypatch: pytest.MonkeyPatch, allow_model: None
+) -> None:
+    table = [_chunk(line + "\n", i + 1) for i, line in enumerate(TEST_TABLE.splitlines())]
+    code = StreamingServer(table)
+    _local(monkeypatch, code).chat(ASK, ChatSettings(max_tokens=1000))
+    assert code.sent == len(table)  # a test table is code, not a loop
+
+    head = '{"title": "tri", "examples": [\n  "tri(0) -> []",\n'
+    lines = [f'  "tri({n}) -> [{", ".join(["1"] * n)}]",\n' for n in range(1, 30)]
+    spec = StreamingServer([_chunk(text, i + 1) for i, text in enumerate([head, *lines])])
+    kept = _local(monkeypatch, spec).generate(ASK, Examples, ChatSettings(max_tokens=1000))
+    assert spec.sent < 12 and len(spec.bodies) == 1  # stopped in the loop, not asked again
+    assert kept == Examples(title="tri", examples=["tri(0) -> []"])

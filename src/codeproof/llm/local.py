@@ -213,7 +213,7 @@ class LocalChatModel(BaseChatModel):
         # every chunk carries the timings, which give the usage of a stopped reply.
         body.update(stream=True, stream_options={"include_usage": True}, timings_per_token=True)
         chunks: list[Any] = []
-        watch = LoopWatch()
+        watch = LoopWatch(growth=schema is not None)
         raised: list[BaseException] = []
 
         def on_chunk(chunk: Any) -> bool:

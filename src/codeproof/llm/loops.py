@@ -48,8 +48,8 @@ LINES_WINDOW = 16_384
 """Characters of the reply's end that are looked at for growing lines (longer: the
 lines of a growing list reach hundreds of characters each)."""
 
-_DIGITS = re.compile(r"\d+")
-_RUNS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"(\d+)")
+"""Runs of digits (a group, so that ``split`` keeps them)."""
 
 
 def _periodic(tail: str, max_period: int, repeats: int, min_span: int, min_period: int = 1) -> int:
@@ -111,7 +111,7 @@ def _unmasked(tail: str, shape_end: int) -> int:
     """How many characters of ``tail`` the last ``shape_end`` of its masked shape are
     (each run of digits is one character of the shape)."""
     count = 0
-    for piece in reversed(_RUNS.split(tail)):
+    for piece in reversed(_DIGITS.split(tail)):
         if shape_end <= 0:
             break
         if piece.isdigit():

@@ -68,7 +68,7 @@ def closed_prefix(text: str, end: int) -> str | None:
     examples fell into a loop keeps its requirements and interfaces and the examples
     before the loop, rather than paying for another reply that may loop again.
     """
-    best: str | None = None
+    best: tuple[int, str] | None = None  # where the last whole element ends, its closers
     stack: list[str] = []
     in_string = escaped = False
     begin = min((at for at in (text.find("{"), text.find("[")) if at >= 0), default=end)
@@ -85,8 +85,8 @@ def closed_prefix(text: str, end: int) -> str | None:
             if not stack:
                 return text[: at + 1]
         elif char == "," and stack:
-            best = text[:at] + "".join(reversed(stack))
-    return best
+            best = (at, "".join(reversed(stack)))
+    return None if best is None else text[: best[0]] + best[1]
 
 
 def describe_error(exc: ValidationError) -> str:

@@ -28,9 +28,10 @@ console = Console()
 def _print(summary: ReplaySummary, path: Path) -> None:
     inputs = "with" if summary.with_inputs else "without"
     mutants = "with" if summary.with_mutants else "without"
+    repeats = ", with repeated tests" if summary.with_repeats else ""
     console.print(
         f"{summary.tasks} task(s) replayed ({inputs} proposed inputs, {mutants} mutated "
-        f"inputs): some draft passes on {summary.any_draft_passed}; the chosen draft "
+        f"inputs{repeats}): some draft passes on {summary.any_draft_passed}; the chosen draft "
         f"passes on {summary.stored_passed} as stored, {summary.replayed_passed} replayed "
         f"({summary.changed} choice(s) changed)",
         highlight=False,
@@ -53,6 +54,13 @@ def eval_replay_command(
         bool,
         typer.Option("--mutants/--no-mutants", help="Break ties by mutated probe inputs."),
     ] = True,
+    repeats: Annotated[
+        bool,
+        typer.Option(
+            "--repeats/--no-repeats",
+            help="Keep designed tests that repeat an earlier one (the engine drops them).",
+        ),
+    ] = False,
     data_dir: Annotated[
         Path | None, typer.Option(help="The shared benchmarks directory (evaluation.data_dir).")
     ] = None,
@@ -84,14 +92,15 @@ def eval_replay_command(
                 task,
                 with_inputs=inputs,
                 with_mutants=mutants,
+                with_repeats=repeats,
                 timeout_s=settings.sandbox.timeout_s,
             )
             rows.append(row)
             mark = "same" if row.replayed == row.stored else f"{row.stored} → {row.replayed}"
             verdict = "[green]pass[/]" if row.replayed_passed else "[red]fail[/]"
             console.print(f"[{n}/{len(todo)}] {row.task_id:24} {mark:8} {verdict}", highlight=False)
-    summary = summarize(rows, with_inputs=inputs, with_mutants=mutants)
-    path = results_dir / replay_file(with_inputs=inputs, with_mutants=mutants)
+    summary = summarize(rows, with_inputs=inputs, with_mutants=mutants, with_repeats=repeats)
+    path = results_dir / replay_file(with_inputs=inputs, with_mutants=mutants, with_repeats=repeats)
     path.write_text(summary.model_dump_json(indent=2) + "\n", encoding="utf-8")
     _print(summary, path)
 

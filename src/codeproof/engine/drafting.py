@@ -22,6 +22,7 @@ from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
+from codeproof.languages.test_edit import drop_repeated
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)
@@ -95,7 +96,11 @@ def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
         min_tests=options.min_tests,
         max_tests=options.max_tests,
     )
-    return {f.path: f.content for f in draft.files}
+    files, dropped = drop_repeated(ctx.module.language, {f.path: f.content for f in draft.files})
+    if dropped:
+        logger.info("%s: dropped %d designed test(s) repeating an earlier one: %s",
+                    ctx.module.name, len(dropped), ", ".join(dropped[:5]))  # fmt: skip
+    return files
 
 
 def fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:

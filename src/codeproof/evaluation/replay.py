@@ -4,7 +4,8 @@ A pipeline result keeps what its choice was made from (the drafts, the designed 
 written and the proposed probe inputs) and whether each draft passes the hidden tests.
 Replaying runs the *current* :func:`~codeproof.choosing.selection.choose` on that
 evidence in the sandbox and compares its pick with the stored one: a change to the
-selection is measured in minutes on drafts that took hours to generate. Repair is not
+selection is measured in minutes on drafts that took hours to generate. The designed
+tests are taken as the engine takes them now (repeats dropped). Repair is not
 replayed, so the figure is "the chosen draft passes", not pass@1.
 """
 
@@ -21,15 +22,23 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import TestRunner
 from codeproof.evaluation.results import TaskResult
 from codeproof.evaluation.taskspec import module_for, spec_for
+from codeproof.languages.test_edit import drop_repeated
 
 logger = logging.getLogger(__name__)
 
 REPLAY_FILE = "replay.json"
 
 
-def replay_file(*, with_inputs: bool = True, with_mutants: bool = True) -> str:
-    """``replay.json``, ``replay-no-inputs.json``, ``replay-no-mutants.json``, or both."""
-    tags = ("" if with_inputs else "-no-inputs") + ("" if with_mutants else "-no-mutants")
+def replay_file(
+    *, with_inputs: bool = True, with_mutants: bool = True, with_repeats: bool = False
+) -> str:
+    """``replay.json``, or tagged with the levers turned from their defaults:
+    ``replay-no-inputs-no-mutants-repeats.json`` with all three."""
+    tags = (
+        ("" if with_inputs else "-no-inputs")
+        + ("" if with_mutants else "-no-mutants")
+        + ("-repeats" if with_repeats else "")
+    )
     return REPLAY_FILE.replace(".", f"{tags}.", 1)
 
 
@@ -57,6 +66,7 @@ class ReplaySummary(BaseModel):
     tasks: int
     with_inputs: bool
     with_mutants: bool = True
+    with_repeats: bool = False
     any_draft_passed: int
     stored_passed: int
     replayed_passed: int
@@ -83,6 +93,7 @@ def replay_task(
     *,
     with_inputs: bool = True,
     with_mutants: bool = True,
+    with_repeats: bool = False,
     timeout_s: float = 60.0,
 ) -> ReplayedTask:
     """Make one task's choice again through a started toolchain client.
@@ -95,13 +106,18 @@ def replay_task(
             choice without them).
         with_mutants: Break ties by mutated inputs (``False`` measures the choice
             without them).
+        with_repeats: Keep the designed tests that repeat an earlier one, which the
+            engine drops (:func:`~codeproof.languages.test_edit.drop_repeated`).
         timeout_s: Time limit of one test run.
     """
     spec, module = spec_for(task), module_for(task)
+    designed = result.designed_tests or {}
+    if not with_repeats:
+        designed, _ = drop_repeated(module.language, designed)
     choice = choose(
         lambda files, tests: client.run_tests(files, tests, timeout_s),
         result.draft_files or [],
-        result.designed_tests or {},
+        designed,
         module,
         spec.acceptance_examples,
         lambda files, args, timeout: client.run(files, args, timeout_s=timeout),
@@ -118,13 +134,18 @@ def replay_task(
 
 
 def summarize(
-    rows: Sequence[ReplayedTask], *, with_inputs: bool, with_mutants: bool = True
+    rows: Sequence[ReplayedTask],
+    *,
+    with_inputs: bool,
+    with_mutants: bool = True,
+    with_repeats: bool = False,
 ) -> ReplaySummary:
     """Counts of chosen drafts passing, before and after, and the tasks that changed."""
     return ReplaySummary(
         tasks=len(rows),
         with_inputs=with_inputs,
         with_mutants=with_mutants,
+        with_repeats=with_repeats,
         any_draft_passed=sum(any(r.drafts_passed) for r in rows),
         stored_passed=sum(r.stored_passed for r in rows),
         replayed_passed=sum(r.replayed_passed for r in rows),

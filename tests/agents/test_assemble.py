@@ -10,17 +10,8 @@ from pathlib import Path
 import pytest
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import (
-    Docs,
-    Finding,
-    Module,
-    ModuleOutcome,
-    ModuleReport,
-    RunReport,
-    RunUsage,
-    Spec,
-    TestReport,
-)
+from codeproof.core.reports import Finding, ModuleOutcome, ModuleReport, RunReport, RunUsage
+from codeproof.core.types import Docs, Module, Spec, TestReport
 from codeproof.workflow.assemble import REPORT_JSON, REPORT_MD, assemble_project
 
 DOCS = Docs(readme="# Adder\n", api="# API reference\n")

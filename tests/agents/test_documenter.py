@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from codeproof.agents.documenter import document, passing_examples
-from codeproof.core.types import Module, ModuleOutcome, Spec, TestCase, TestReport
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module, Spec, TestCase, TestReport
 from codeproof.languages.signatures import examples, signatures
 from codeproof.llm.fake import FakeModel
 

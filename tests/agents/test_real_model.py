@@ -19,7 +19,8 @@ from codeproof.agents.programmer import write_code
 from codeproof.agents.repairer import repair
 from codeproof.agents.test_designer import design_tests
 from codeproof.choosing.probing import probe_calls
-from codeproof.core.types import Module, ModuleOutcome, ModulePlan, Spec, TestCase, TestReport
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module, ModulePlan, Spec, TestCase, TestReport
 from codeproof.llm.base import ChatModel
 from codeproof.toolchains.registry import get_toolchain
 

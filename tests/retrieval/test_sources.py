@@ -9,7 +9,8 @@ import pytest
 from retrieval_doubles import FIXTURES
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import Module, ModuleOutcome
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module
 from codeproof.retrieval.models import Document
 from codeproof.retrieval.sources import Limits, documents, guess_kind
 from codeproof.workflow.store import RunStore

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from wf_world import BAD_1, BROKEN, BROKEN_2, EXTRA, GOOD, SLUGIFY, TESTS, ScriptedHuman, World
 
-from codeproof.core.types import ModuleOutcome
+from codeproof.core.reports import ModuleOutcome
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import (
     ClarifyAnswer,

@@ -16,7 +16,7 @@ import pytest
 from wf_world import BAD_1, BROKEN, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
 
 from codeproof.core.config import Settings
-from codeproof.core.types import ModuleOutcome
+from codeproof.core.reports import ModuleOutcome
 from codeproof.llm.fake import FakeModel
 from codeproof.retrieval.fusion import terms
 from codeproof.retrieval.grounding import HEADER, IndexGrounder

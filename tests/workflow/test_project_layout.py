@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import Module, ModuleOutcome, TestCase, TestReport
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.languages.python.existing import rewrite_imports
 from codeproof.workflow.project import judge, load_project, planned_changes, written
 

@@ -17,7 +17,7 @@ from wf_world import BUGGY, GOOD, GOOD_TOO, ScriptedHuman, disagreeing
 from codeproof.commands.display import _ask_question
 from codeproof.commands.progress import JsonEvents, JsonHuman
 from codeproof.core.proof import ProofQuestion, QuestionChoice
-from codeproof.core.types import ModuleOutcome
+from codeproof.core.reports import ModuleOutcome
 from codeproof.workflow.humans import AutoHuman
 from codeproof.workflow.models import QuestionAnswer, QuestionRequest
 from codeproof.workflow.proof_nodes import request_for

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from codeproof.core.proof import Mutation, ProofCheck, ProofQuestion, QuestionChoice
-from codeproof.core.types import Module, ModuleOutcome, ModuleReport, RunReport, TestReport
+from codeproof.core.reports import ModuleOutcome, ModuleReport, RunReport
+from codeproof.core.types import Module, TestReport
 from codeproof.engine.proving import status_of
 from codeproof.engine.state import Work
 from codeproof.proof.strength import grade, status

@@ -15,7 +15,8 @@ from pydantic import BaseModel, Field
 
 from codeproof.agents.prompting import bullets, clip, conversation, join_sections, section
 from codeproof.core.errors import StructuredOutputError
-from codeproof.core.types import Docs, ModuleOutcome, Spec
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Docs, Spec
 from codeproof.languages import registry
 from codeproof.languages.base import Project
 from codeproof.languages.reading import Example, Signature

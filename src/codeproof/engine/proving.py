@@ -33,7 +33,8 @@ import time
 from codeproof.choosing.mutation import mutants as mutated_calls
 from codeproof.choosing.probing import Outputs, example_checks, probe, probe_calls
 from codeproof.core.proof import Proof, ProofCheck, ProofQuestion
-from codeproof.core.types import ModuleStatus, TestReport
+from codeproof.core.reports import ModuleStatus
+from codeproof.core.types import TestReport
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
 from codeproof.engine.mutating import Analysis, analyse

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from codeproof.core.types import Finding
+from codeproof.core.reports import Finding
 from codeproof.languages import registry
 
 logger = logging.getLogger(__name__)

@@ -77,7 +77,8 @@ class Work(BaseModel):
     examples: list[str] = Field(default_factory=list)
     """The examples the user stated for this module: ground truth, never set aside."""
     designed: dict[str, str] = Field(default_factory=dict)
-    """The designed tests as written (before any set-aside)."""
+    """The designed tests as written (before any set-aside), less the tests that repeat
+    an earlier one but for their names (:func:`~codeproof.languages.test_edit.drop_repeated`)."""
     inputs: list[str] = Field(default_factory=list)
     """Probe inputs proposed by the input designer (asked once, when drafts disagree)."""
     drafts: list[Draft] = Field(default_factory=list)

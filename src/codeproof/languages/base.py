@@ -16,7 +16,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from codeproof.core.types import Finding, Module, Spec
+from codeproof.core.reports import Finding
+from codeproof.core.types import Module, Spec
 from codeproof.languages.chunking import Chunking
 from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.existing import ExistingProject

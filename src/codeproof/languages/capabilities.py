@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
-from codeproof.core.types import Finding, Severity
+from codeproof.core.reports import Finding, Severity
 from codeproof.languages import syntax
 from codeproof.languages.layout import Layout
 

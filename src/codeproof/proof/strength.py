@@ -20,7 +20,7 @@ is code that compiles when every designed test was set aside (none failed, none 
 from __future__ import annotations
 
 from codeproof.core.proof import Mutation, Proof, Strength
-from codeproof.core.types import ModuleStatus
+from codeproof.core.reports import ModuleStatus
 
 STRONG = 0.8
 MODERATE = 0.6

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from codeproof.core.errors import ConflictError
-from codeproof.core.types import RunReport
+from codeproof.core.reports import RunReport
 from codeproof.workflow.assemble import REPORT_JSON
 
 MAX_FILE_BYTES = 1_000_000

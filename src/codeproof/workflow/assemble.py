@@ -18,16 +18,15 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import (
-    Docs,
+from codeproof.core.reports import (
     Finding,
     ModuleOutcome,
     ModuleReport,
     ProjectResult,
     RunReport,
     RunUsage,
-    Spec,
 )
+from codeproof.core.types import Docs, Spec
 from codeproof.languages import registry
 from codeproof.workflow.proof_report import proof_cell, proof_section
 

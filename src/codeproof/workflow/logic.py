@@ -7,7 +7,8 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 
-from codeproof.core.types import RunUsage, SourceFile, TestReport
+from codeproof.core.reports import RunUsage
+from codeproof.core.types import SourceFile, TestReport
 from codeproof.workflow.models import AttemptRecord
 from codeproof.workflow.store import Event
 

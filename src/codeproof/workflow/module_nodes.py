@@ -16,7 +16,8 @@ from langgraph.types import interrupt
 from codeproof.agents import programmer
 from codeproof.contract.examples import module_examples
 from codeproof.contract.worked import worked_examples
-from codeproof.core.types import Module, ModuleOutcome, Spec, TestReport
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module, Spec, TestReport
 from codeproof.engine import loop
 from codeproof.engine.context import Context, EngineOptions, GateFn, GroundFn, Memo
 from codeproof.engine.drafting import design_tests as engine_design_tests

@@ -21,15 +21,8 @@ from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.rules import open_questions
 from codeproof.core.errors import WorkflowError
 from codeproof.core.grounding import Citation
-from codeproof.core.types import (
-    QA,
-    Docs,
-    Module,
-    ModuleOutcome,
-    ModuleReport,
-    RunReport,
-    Spec,
-)
+from codeproof.core.reports import ModuleOutcome, ModuleReport, RunReport
+from codeproof.core.types import QA, Docs, Module, Spec
 from codeproof.languages.registry import layout_for, normalize_language
 from codeproof.workflow.assemble import assemble_project
 from codeproof.workflow.deps import Deps

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from codeproof.core.errors import InputError
-from codeproof.core.types import Module, ModuleOutcome, TestCase, TestReport
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.languages import registry
 from codeproof.languages.base import Language
 from codeproof.languages.existing import ExistingProject

@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from codeproof.core.types import FileChange, ModuleOutcome, ProjectResult
+from codeproof.core.reports import FileChange, ModuleOutcome, ProjectResult
 from codeproof.toolchains.api import ToolchainAPI
 from codeproof.workflow.project import Project, judge, written
 

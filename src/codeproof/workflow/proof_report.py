@@ -10,7 +10,7 @@ the tests set aside while choosing (and why), and the questions asked and their 
 from __future__ import annotations
 
 from codeproof.core.proof import Mutation, Proof, ProofQuestion
-from codeproof.core.types import ModuleReport
+from codeproof.core.reports import ModuleReport
 from codeproof.proof.questions import shown
 
 SHOWN_SURVIVORS = 10

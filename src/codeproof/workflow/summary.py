@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from codeproof.core.types import RunUsage
+from codeproof.core.reports import RunUsage
 from codeproof.workflow.logic import usage_of
 from codeproof.workflow.store import Event, RunInfo
 

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from codeproof.core.errors import InputError, ScanError
-from codeproof.core.types import Finding, Severity
+from codeproof.core.reports import Finding, Severity
 from codeproof.languages.python.tests import is_test_path
 
 BANDIT_TIMEOUT_S = 120.0

@@ -80,8 +80,10 @@ def test_with_yes_the_default_is_taken_and_recorded_as_an_assumption(run_workflo
     first = outcome.proof.questions[0]
     assert first.call == "slugify('a - b')" and first.assumed and first.answer == "'a-b'"
     assert "slugify('a - b') -> 'a-b'" in outcome.proof.assumptions
+    assert outcome.status == "weak"  # it passes, on an answer nobody gave
     _, md = _report(result.project_dir)
     assert "assumed (`--yes`: what most drafts return): `'a-b'`" in md
+    assert "- Weak: 1 answer(s) assumed where the drafts disagree" in md
 
 
 def test_an_answer_that_keeps_the_chosen_code_proves_it_again(run_workflow, store):

@@ -7,7 +7,7 @@ from codeproof.core.reports import ModuleOutcome, ModuleReport, RunReport
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.proving import status_of
 from codeproof.engine.state import Work
-from codeproof.proof.strength import grade, status
+from codeproof.proof.strength import assumed, grade, status
 from codeproof.workflow.assemble import render_report_md
 
 MODULE = Module(name="slugify", purpose="", language="python", public_interface="slugify(t)")
@@ -42,6 +42,26 @@ def test_strength_thresholds_and_status() -> None:
     assert status("passed", weak) == status("passed", none) == status("passed", None) == "weak"
     assert status("failed", grade(_mutation(8, 0, 10), 3)) == "failed"
     assert status("failed", none, untested=True) == "weak"  # every test set aside
+
+
+def _asked(by: str) -> ProofQuestion:
+    choices = [QuestionChoice(value="'a-b'", drafts=2), QuestionChoice(value="'a---b'", drafts=1)]
+    return ProofQuestion(
+        call="slugify('a - b')", choices=choices, default="'a-b'", answer="'a-b'", by=by
+    )
+
+
+def test_green_code_resting_on_an_assumed_answer_is_weak() -> None:
+    strong = grade(_mutation(8, 0, 10), 3)
+    by_person = strong.model_copy(update={"questions": [_asked("human")]})
+    by_default = strong.model_copy(update={"questions": [_asked("default")]})
+
+    assert status("passed", by_person) == "passed" and assumed(by_person) is None
+    assert status("passed", by_default) == "weak"
+    assert assumed(by_default) == (
+        "1 answer(s) assumed where the drafts disagree, nobody asked: slugify('a - b') -> 'a-b'"
+    )
+    assert status("failed", by_default) == "failed"
 
 
 def test_code_with_every_test_set_aside_is_weak_not_failed() -> None:
@@ -89,10 +109,10 @@ def test_the_report_says_how_strong_the_proof_is() -> None:
     )
     outcome = ModuleOutcome(module=MODULE, status=status("passed", proof), proof=proof)
     line = ModuleReport.from_outcome(outcome)
-    assert line.mutation_score == 0.9 and line.status == "passed"
+    assert line.mutation_score == 0.9 and line.status == "weak"  # on an assumed answer
     md = render_report_md(RunReport(title="t", modules=[line]))
-    assert "| `slugify` | passed | strong (90%) |" in md
-    assert "- Status: passed; proof: strong" in md
+    assert "| `slugify` | weak | strong (90%) |" in md
+    assert "- Status: weak; proof: strong" in md
     assert "- Mutation score: 90% (9 of 10 mutant behaviours told apart by the kept tests; " in md
     assert "70% before the proof's checks)" in md
     assert "3 look equivalent, 1 do not compile or load, 10 distinct behaviours" in md

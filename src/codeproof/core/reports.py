@@ -14,8 +14,9 @@ from codeproof.core.types import Module, TestReport
 Severity = Literal["info", "low", "medium", "high"]
 ModuleStatus = Literal["passed", "weak", "failed", "skipped"]
 """``passed``: the code passes its kept tests and the proof of those tests is at least
-moderately strong; ``weak``: it passes them but the proof is weak (``Proof.weaknesses``
-says why); ``failed``: it does not pass them; ``skipped``: not built (the run stopped)."""
+moderately strong, resting on no assumed answer; ``weak``: it passes them but the proof
+is weak or rests on an answer nobody gave (``Proof.weaknesses`` says why); ``failed``:
+it does not pass them; ``skipped``: not built (the run stopped)."""
 
 
 class Finding(BaseModel):

@@ -42,7 +42,7 @@ from codeproof.engine.state import Work
 from codeproof.languages.values import split_example
 from codeproof.proof import questions as asking
 from codeproof.proof.checks import count_checks, cover
-from codeproof.proof.strength import grade, status
+from codeproof.proof.strength import assumed, grade, status
 
 logger = logging.getLogger(__name__)
 
@@ -125,9 +125,11 @@ def _unmeasured(ctx: Context, analysis: Analysis) -> str:
 
 def _done(ctx: Context, work: Work, proof: Proof, started: float) -> Work:
     earlier = work.proof.questions if work.proof else []
+    proof = proof.model_copy(update={"questions": earlier})
+    if (weakness := assumed(proof)) is not None:
+        proof.weaknesses = [*proof.weaknesses, weakness]
     proof = proof.model_copy(
         update={
-            "questions": earlier,
             "set_aside": list(work.test_changes),
             "seconds": round(time.monotonic() - started, 2),
         }

@@ -66,12 +66,30 @@ def grade(mutation: Mutation | None, distinct_checks: int, unmeasured: str = "")
 
 
 def status(verdict: str | None, proof: Proof | None, *, untested: bool = False) -> ModuleStatus:
-    """``passed`` when the code passes its kept tests and the proof is at least moderate;
-    ``weak`` when it passes them on a weaker proof, or when no test was left to run on
-    code that compiles and meets every stated example (``untested``: every designed test
-    was set aside, so nothing failed and nothing was shown); else ``failed``."""
+    """``passed`` when the code passes its kept tests, the proof is at least moderate and
+    no answer it rests on was assumed; ``weak`` when it passes them on a weaker proof or
+    on an assumed answer (:func:`assumed`), or when no test was left to run on code that
+    compiles and meets every stated example (``untested``: every designed test was set
+    aside, so nothing failed and nothing was shown); else ``failed``."""
     if verdict != "passed":
         return "weak" if untested else "failed"
-    if proof is not None and proof.strength in ("strong", "moderate"):
-        return "passed"
-    return "weak"
+    if proof is None or proof.strength not in ("strong", "moderate"):
+        return "weak"
+    return "weak" if proof.assumptions else "passed"
+
+
+def assumed(proof: Proof) -> str | None:
+    """The weakness of a proof that rests on answers nobody gave, in words (None: none).
+
+    A question is put where the drafts split; with ``--yes`` (and in the evaluation) it
+    takes the answer most drafts give, which becomes an example the code then meets.
+    Drafts that share a misreading outvote a right one there: of the three green modules
+    of the stored in-words runs whose answers were assumed, two were wrong
+    (``sort_even``, ``even_odd_count``), while no green module without one was. So such
+    code is ``weak``, and the report names the answers to check.
+    """
+    taken = proof.assumptions
+    if not taken:
+        return None
+    shown = "; ".join(taken[:SHOWN_SURVIVORS])
+    return f"{len(taken)} answer(s) assumed where the drafts disagree, nobody asked: {shown}"

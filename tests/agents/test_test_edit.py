@@ -182,3 +182,13 @@ def test_java_text_blocks_and_chars_do_not_end_a_method_early() -> None:
     assert removed == ["T.one()"]
     kept = "class T {\n\n    @Test\n    void two() { assertEquals('}', g()); }\n}\n"
     assert files["T.java"] == kept
+
+
+def test_cutting_the_last_tests_leaves_no_blank_lines_at_the_end() -> None:
+    indented = "class TestV:\n    def test_a(self):\n        assert f(1)\n    \n" + "".join(
+        f"    def test_{n}(self):\n        assert f({n})\n    \n    \n" for n in "bcd"
+    )
+    names = [f"test_v.TestV.test_{n}" for n in "bcd"]
+    files, removed = remove_tests("python", {"test_v.py": indented}, names)
+    assert removed == names
+    assert files["test_v.py"] == "class TestV:\n    def test_a(self):\n        assert f(1)\n"

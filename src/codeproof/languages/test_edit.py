@@ -67,9 +67,16 @@ def remove_tests(
         hits = [(path, new) for path, src in files.items() if (new := remover(src, members[0]))]
         if len(hits) == 1:
             path, new = hits[0]
-            files[path] = re.sub(r"\n{4,}", "\n\n\n", new)
+            files[path] = _tidy(new, ends_with_newline=files[path].endswith("\n"))
             removed.extend(members)
     return files, removed
+
+
+def _tidy(text: str, *, ends_with_newline: bool) -> str:
+    """At most two blank lines in a row, and none left at the end where a test was cut
+    (a line of blanks only counts as blank: small models indent their empty lines)."""
+    text = re.sub(r"\n(?:[ \t]*\n){3,}", "\n\n\n", text)
+    return text.rstrip() + "\n" if ends_with_newline else text
 
 
 def repeated(language: str, source: str) -> list[Case]:
@@ -128,5 +135,4 @@ def _without(source: str, nodes: list[Node]) -> str:
         if blank_before and text[end:].startswith("\n"):
             end += 1  # one blank line between the neighbours, as before
         text = text[:start] + text[end:]
-    text = re.sub(r"\n{4,}", "\n\n\n", text)
-    return text.rstrip("\n") + "\n" if source.endswith("\n") else text
+    return _tidy(text, ends_with_newline=source.endswith("\n"))

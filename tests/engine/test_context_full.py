@@ -9,7 +9,7 @@ from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.loop import build
 from codeproof.llm.base import ChatModel, Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from inproc import memory_python_toolchain
 
 FIRST = 'def slugify(text):\n    return "-".join(text.lower().split())\n'
@@ -37,7 +37,7 @@ def test_steps_whose_requests_do_not_fit_leave_the_best_attempt() -> None:
     tests = f"File: test_slugify.py\n```python\n{TESTS}```\n"
     model = FakeModel(
         rules=[
-            (lambda m: m[0].content.startswith("You write python tests"), tests),
+            (lambda m: "You write python tests" in said(m), tests),
             (lambda m: True, _too_long),  # the plan, inputs, programmer, repairer
         ]
     )

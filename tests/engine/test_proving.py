@@ -16,7 +16,7 @@ from codeproof.engine.executing import execute
 from codeproof.engine.loop import build, prepare, settle, start
 from codeproof.engine.proving import prove, status_of
 from codeproof.llm.base import ChatModel
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from inproc import memory_python_toolchain
 
 BUGGY = 'def slugify(text):\n    return "-".join(text.lower().split())\n'
@@ -56,7 +56,7 @@ MODULE = Module(
 
 def _model(spec_code: str = GOOD) -> FakeModel:
     def system(prefix: str):  # type: ignore[no-untyped-def]
-        return lambda m: m[0].content.startswith(prefix)
+        return lambda m: prefix in said(m)
 
     fenced = "File: {path}\n```python\n{code}```\n"
     return FakeModel(

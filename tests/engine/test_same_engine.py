@@ -19,7 +19,7 @@ from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import context_for, outcome_of
 from codeproof.evaluation.taskspec import module_for, spec_for
 from codeproof.llm.base import ChatModel
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from codeproof.toolchains.memory import MemoryToolchain
 from codeproof.workflow.deps import RunOptions, ToolchainLike
 from codeproof.workflow.humans import AutoHuman
@@ -41,7 +41,7 @@ TESTS = "from is_even import is_even\n\n\ndef test_even():\n    assert is_even(4
 
 def _model() -> FakeModel:
     def system(prefix: str):  # type: ignore[no-untyped-def]
-        return lambda m: m[0].content.startswith(prefix)
+        return lambda m: prefix in said(m)
 
     fenced = "File: {path}\n```python\n{code}```\n"
     return FakeModel(

@@ -10,7 +10,7 @@ from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.drafting import worked_tests
 from codeproof.engine.loop import build, prepare
 from codeproof.llm.base import ChatModel, Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from inproc import memory_python_toolchain
 
 LAST = (
@@ -52,11 +52,11 @@ def _context(words: str, worked_total: int) -> tuple[Context, FakeModel]:
     model = FakeModel(
         rules=[
             (
-                lambda m: m[0].content.startswith("You write python tests"),
+                lambda m: "You write python tests" in said(m),
                 _fenced("test_tally.py", DESIGNED),
             ),
             (
-                lambda m: m[0].content.startswith("You turn the user's worked examples"),
+                lambda m: "You turn the user's worked examples" in said(m),
                 _fenced("test_tally_worked_examples.py", WORKED.format(total=worked_total)),
             ),
             (lambda m: True, _too_long),  # plan, inputs, programmer: no more than the drafts

@@ -18,7 +18,7 @@ from codeproof.evaluation.results import Mode
 from codeproof.evaluation.runner import EvalOptions, Evaluator
 from codeproof.evaluation.scoring import Scorer
 from codeproof.llm.base import ChatSettings, Message
-from codeproof.llm.fake import FakeModel, Sampled
+from codeproof.llm.fake import FakeModel, Sampled, said
 from codeproof.sandbox.base import Limits, SandboxSession
 from codeproof.toolchains.client import open_toolchain
 
@@ -26,7 +26,7 @@ Rule = tuple[Callable[[list[Message]], bool], object]
 
 
 def _asks(role: str, name: str) -> Callable[[list[Message]], bool]:
-    return lambda m: role in m[0].content and f"{name}(" in m[-1].content
+    return lambda m: role in said(m) and f"{name}(" in m[-1].content
 
 
 def _file(path: str, code: str, extra: str = "") -> str:

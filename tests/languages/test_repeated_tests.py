@@ -12,7 +12,7 @@ from codeproof.evaluation.replay import replay_file
 from codeproof.languages.syntax import parse
 from codeproof.languages.test_edit import drop_repeated, repeated
 from codeproof.llm.base import ChatModel
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from inproc import memory_python_toolchain
 
 PY = """import pytest
@@ -140,7 +140,7 @@ def test_the_engine_drops_repeated_designed_tests() -> None:
     model = FakeModel(
         rules=[
             (
-                lambda m: m[0].content.startswith("You write python tests"),
+                lambda m: "You write python tests" in said(m),
                 f"File: test_flip.py\n```python\n{PY}```\n",
             )
         ]

@@ -11,7 +11,7 @@ import httpx
 from srv_world import GOOD, World, engine, live_server, scripted_toolchains, server_settings
 
 from codeproof.llm.base import Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from codeproof.server.engine import Engine
 from codeproof.server.state import ServerState
 from codeproof.workflow.store import RunStore
@@ -30,7 +30,7 @@ class Replying:
         world = World()
         self.in_call = threading.Event()
         self.closed = threading.Event()
-        designer = (lambda m: m[0].content.startswith("You write python tests"), self._decode)
+        designer = (lambda m: "You write python tests" in said(m), self._decode)
         self.model = FakeModel(rules=[designer, *world.rules()])
 
     def _decode(self, messages: list[Message]) -> str:

@@ -16,7 +16,7 @@ from codeproof.cli import main
 from codeproof.commands import workflow_run as new_command
 from codeproof.core.errors import ProviderUnreachableError
 from codeproof.llm.base import Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from codeproof.workflow.store import RunStore
 
 pytestmark = pytest.mark.docker
@@ -97,7 +97,7 @@ def test_paused_run_exits_1_and_resume_finishes_it(home, tmp_path, monkeypatch, 
             raise ProviderUnreachableError("connection refused", provider="fake")
         return fenced("test_slugify.py", TESTS)
 
-    designer = (lambda m: m[0].content.startswith("You write python tests"), tests)
+    designer = (lambda m: "You write python tests" in said(m), tests)
     model = FakeModel(rules=[designer, *world.rules()])
     use_model(monkeypatch, model)
 

@@ -15,7 +15,7 @@ from codeproof.core.config import load_settings
 from codeproof.core.types import Module, Spec
 from codeproof.languages import registry
 from codeproof.llm.base import Message
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from codeproof.toolchains.client import ToolchainClient
 from codeproof.toolchains.router import languages
 from codeproof.workflow.deps import RunOptions, ToolchainLike
@@ -46,7 +46,7 @@ def textlang() -> Iterator[object]:
 
 
 def _first(messages: list[Message], prefix: str) -> bool:
-    return messages[0].content.startswith(prefix)
+    return prefix in said(messages)
 
 
 def test_a_configured_language_is_planned_written_and_tested(textlang, tmp_path) -> None:  # type: ignore[no-untyped-def]

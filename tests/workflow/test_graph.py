@@ -10,6 +10,7 @@ import pytest
 from wf_world import BAD_1, BROKEN, BROKEN_2, EXTRA, GOOD, SLUGIFY, TESTS, ScriptedHuman, World
 
 from codeproof.core.reports import ModuleOutcome
+from codeproof.llm.fake import said
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import (
     ClarifyAnswer,
@@ -132,7 +133,7 @@ def test_module_deselect_and_edit(run_workflow, store):
 
     [outcome] = outcomes(store, result.run_id)
     assert outcome.module.name == "slugify" and outcome.status == "passed"
-    code_prompts = [c for c in model.calls if "expert python programmer" in c.messages[0].content]
+    code_prompts = [c for c in model.calls if "expert python programmer" in said(c.messages)]
     assert all("Make URL slugs (edited)." in c.messages[1].content for c in code_prompts)
     assert not any("Module `extra`" in c.messages[1].content for c in model.calls)
 
@@ -370,7 +371,7 @@ def test_retrieval_context_reaches_only_the_programmer(
     assert result.status == "done" and set(asked) == {"slugify"}
     with_context = [c for c in model.calls if "RETRIEVED: use re.sub" in c.messages[1].content]
     assert with_context and all(
-        "expert python programmer" in c.messages[0].content for c in with_context
+        "expert python programmer" in said(c.messages) for c in with_context
     )
 
 

@@ -17,7 +17,7 @@ from wf_world import BAD_1, BROKEN, EXTRA, GOOD, SLUGIFY, ScriptedHuman, World
 
 from codeproof.core.config import Settings
 from codeproof.core.reports import ModuleOutcome
-from codeproof.llm.fake import FakeModel
+from codeproof.llm.fake import FakeModel, said
 from codeproof.retrieval.fusion import terms
 from codeproof.retrieval.grounding import HEADER, IndexGrounder
 from codeproof.retrieval.index import Index
@@ -108,7 +108,7 @@ def run(
 
 
 def prompts(model: FakeModel, system_prefix: str) -> list[str]:
-    calls = [c for c in model.calls if c.messages[0].content.startswith(system_prefix)]
+    calls = [c for c in model.calls if system_prefix in said(c.messages)]
     return [c.messages[-1].content for c in calls]
 
 

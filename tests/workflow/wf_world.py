@@ -13,7 +13,7 @@ from typing import Any
 
 from codeproof.core.types import Clarification, Module, Spec
 from codeproof.llm.base import ChatSettings, Message
-from codeproof.llm.fake import FakeModel, Sampled
+from codeproof.llm.fake import FakeModel, Sampled, said
 from codeproof.workflow.models import (
     ClarifyAnswer,
     ClarifyRequest,
@@ -83,7 +83,7 @@ def fenced(path: str, code: str, summary: str | None = None) -> str:
 
 
 def _system(messages: Sequence[Message]) -> str:
-    return messages[0].content if messages else ""
+    return said(messages)
 
 
 def _user(messages: Sequence[Message]) -> str:
@@ -172,7 +172,7 @@ class World:
 
     def rules(self) -> list[tuple[Callable[[list[Message]], bool], Any]]:
         def starts(prefix: str) -> Callable[[list[Message]], bool]:
-            return lambda messages: _system(messages).startswith(prefix)
+            return lambda messages: prefix in _system(messages)
 
         rules: list[tuple[Callable[[list[Message]], bool], Any]] = [
             (starts("You are a requirements analyst"), self.clarify),

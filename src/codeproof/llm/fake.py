@@ -41,6 +41,13 @@ Reply = str | dict[str, Any] | BaseModel | Callable[[list[Message]], Any] | Samp
 Predicate = Callable[[list[Message]], bool]
 
 
+def said(messages: Sequence[Message]) -> str:
+    """All the text of a conversation, system message first: what a rule looks in for the
+    role asked (the roles that read a specification share one system message, so their
+    own instructions are in the user message)."""
+    return "\n\n".join(m.content for m in messages)
+
+
 class FakeScriptExhaustedError(RuntimeError):
     """The fake was asked more than its script holds (a test bug, not a product error)."""
 

@@ -6,8 +6,7 @@ import ast
 
 from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context, EngineOptions
-from codeproof.engine.drafting import design_tests
-from codeproof.engine.loop import prepare
+from codeproof.engine.loop import prepare, start
 from codeproof.evaluation.replay import replay_file
 from codeproof.languages.syntax import parse
 from codeproof.languages.test_edit import drop_repeated, repeated
@@ -158,9 +157,13 @@ def test_the_engine_drops_repeated_designed_tests() -> None:
         direct=direct,
         options=EngineOptions(),
     )
-    designed = design_tests(ctx, prepare(ctx))
+    work = start(ctx, prepare(ctx))
 
-    [source] = designed.values()
+    [source] = work.designed.values()
     names = _names("python", source)
     assert "test_edge_upper" not in names and "test_edge_empty" not in names
     assert names.count("test_upper") == 2 and "test_param_again" in names
+    # the report's test changes say why the file has fewer tests than were written
+    assert work.test_changes == [
+        "dropped 2 designed test(s) repeating an earlier one: test_edge_upper, test_edge_empty"
+    ]

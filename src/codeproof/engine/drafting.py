@@ -96,11 +96,22 @@ def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
         min_tests=options.min_tests,
         max_tests=options.max_tests,
     )
-    files, dropped = drop_repeated(ctx.module.language, {f.path: f.content for f in draft.files})
+    return {f.path: f.content for f in draft.files}
+
+
+def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft]) -> Work:
+    """The work with the tests as designed and the first drafts, ready to execute; the
+    tests that repeat an earlier one are dropped (:func:`drop_repeated`) and the drop is
+    one of the module's test changes, so the report says why the file has fewer tests
+    than the designer wrote."""
+    tests, dropped = drop_repeated(ctx.module.language, designed)
+    changes = list(work.test_changes)
     if dropped:
-        logger.info("%s: dropped %d designed test(s) repeating an earlier one: %s",
-                    ctx.module.name, len(dropped), ", ".join(dropped[:5]))  # fmt: skip
-    return files
+        note = f"dropped {len(dropped)} designed test(s) repeating an earlier one: "
+        changes.append(note + ", ".join(dropped))
+        logger.info("%s: %s", ctx.module.name, changes[-1])
+    update = {"designed": tests, "drafts": drafts, "files": None, "test_changes": changes}
+    return work.model_copy(update=update)
 
 
 def fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:

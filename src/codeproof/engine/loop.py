@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from codeproof.engine.answering import after_proof, answer_pending
 from codeproof.engine.context import Context
-from codeproof.engine.drafting import design_tests, draw, first_draft
+from codeproof.engine.drafting import begin, design_tests, draw, first_draft
 from codeproof.engine.executing import execute
 from codeproof.engine.policy import Step, next_step
 from codeproof.engine.proving import prove
@@ -55,7 +55,7 @@ def start(ctx: Context, work: Work) -> Work:
         tests = pool.submit(design_tests, ctx, work)
         first = first_draft(ctx, work)
         designed = tests.result()
-    return work.model_copy(update={"designed": designed, "drafts": [first], "files": None})
+    return begin(ctx, work, designed, [first])
 
 
 def advance(ctx: Context, work: Work, step: Step) -> Work:

@@ -20,8 +20,8 @@ from codeproof.core.reports import ModuleOutcome
 from codeproof.core.types import Module, Spec, TestReport
 from codeproof.engine import loop
 from codeproof.engine.context import Context, EngineOptions, GateFn, GroundFn, Memo
+from codeproof.engine.drafting import begin, first_draft
 from codeproof.engine.drafting import design_tests as engine_design_tests
-from codeproof.engine.drafting import first_draft
 from codeproof.engine.executing import execute as engine_execute
 from codeproof.engine.policy import next_step
 from codeproof.engine.proving import status_of
@@ -152,14 +152,14 @@ def write_code(deps: Deps, state: WorkflowState) -> Update:
 
 def execute(deps: Deps, state: WorkflowState) -> Update:
     """Run the tests in the sandbox; choose among the drafts by execution."""
-    work = work_of(state)
+    work, ctx = work_of(state), context(deps, state)
     update: Update = {}
     if state.get("candidates"):  # the parallel branches just wrote tests and a first draft
         designed = {t["path"]: t["content"] for t in state.get("tests", [])}
         drafts = [Draft.model_validate(d) for d in state.get("candidates", [])]
-        work = work.model_copy(update={"designed": designed, "drafts": drafts, "files": None})
+        work = begin(ctx, work, designed, drafts)
         update = {"candidates": [], "tests": []}
-    work = engine_execute(context(deps, state), work)
+    work = engine_execute(ctx, work)
     return {**update, "work": work.model_dump(mode="json")}
 
 

@@ -82,7 +82,7 @@ def proof_lines(status: str, proof: Proof) -> list[str]:
                 f"  - `{check.call}` gives `{shown(check.expected)}` ({check.origin}{kills})"
             )
     if proof.set_aside:
-        lines.append("- Set aside while choosing:")
+        lines.append("- Tests dropped or set aside:")
         lines += [f"  - {note}" for note in proof.set_aside]
     if proof.questions:
         lines.append("- Questions where the drafts disagree:")

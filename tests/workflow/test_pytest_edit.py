@@ -84,3 +84,21 @@ with ctx_raises:
     blocks = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.With)]
     found = [[ast.unparse(e) for e in expected_raises(b)] for b in blocks]
     assert found == [["pytest.raises(ValueError, match='x')"], ["raises(TypeError)"], [], []]
+
+
+def test_removed_functions_leave_no_gap_of_blank_lines() -> None:
+    source = "import pytest\n\ndef test_a():\n    assert f(1) == 1\n" + "".join(
+        f"\ndef test_{n}():\n    assert f({n}) == 0\n" for n in (2, 3, 4)
+    )
+
+    def judge(function: FunctionNode) -> Verdict | None:
+        if function.name == "test_a":
+            return None
+        return Verdict(["wrong"], remove=True)
+
+    edited, _ = edit_tests(source, judge)
+    assert edited == "import pytest\n\ndef test_a():\n    assert f(1) == 1\n"
+    # a function removed between two kept ones leaves at most two blank lines
+    edited, _ = edit_tests(SOURCE.replace("def test_keep", "\n\ndef test_keep"), _judge)
+    assert "assert f(1) == 1\n\n\ndef test_partial" in edited
+    assert edited.startswith("import pytest\n\n\n\n\ndef test_keep")  # untouched gaps stay

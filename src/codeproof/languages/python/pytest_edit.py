@@ -83,9 +83,35 @@ def edit_tests(source: str, judge: Judge) -> tuple[str, list[str]]:
             indent = lines[node.lineno - 1][: node.col_offset]
             lines[node.lineno - 1] = f"{indent}pass  # codeproof: set aside, {why}"
             drop.update(range(node.lineno, node.end_lineno or node.lineno))
-    edited = "\n".join(line for i, line in enumerate(lines) if i not in drop) + "\n"
+    edited = _without_lines(lines, drop)
     try:
         compile(edited, "<tests>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return source, []
     return edited, notes
+
+
+MAX_BLANK = 2
+"""Blank lines kept where removed lines were (PEP 8's two between functions)."""
+
+
+def _without_lines(lines: list[str], drop: set[int]) -> str:
+    """``lines`` without the ``drop`` ones; where lines were dropped, the blank lines
+    around them are at most :data:`MAX_BLANK`, and none at the start or end of the file
+    (removed tests leave no gaps)."""
+    out: list[str] = []
+    gap: list[str] = []  # blank lines waiting for the next kept line
+    cut = False  # lines were dropped within the gap
+    for i, line in enumerate(lines):
+        if i in drop:
+            cut = True
+        elif not line.strip():
+            gap.append(line)
+        else:
+            if cut:
+                gap = [""] * min(len(gap), MAX_BLANK) if out else []
+            out += [*gap, line]
+            cut, gap = False, []
+    if not cut:
+        out += gap
+    return "\n".join(out) + "\n"

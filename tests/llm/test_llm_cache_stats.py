@@ -171,3 +171,17 @@ def test_prices() -> None:
     usage = Usage(prompt_tokens=1_000_000, completion_tokens=500_000)
     assert cost_usd("anthropic", "claude-3-5-haiku-latest", usage) == pytest.approx(2.80)
     assert cost_usd("openai", "unknown-model", usage) == 0.0
+
+
+def test_each_request_that_reaches_the_model_logs_its_cost_at_debug(
+    caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    model = FakeModel(["one reply", "another"], cache=ResponseCache(tmp_path / "c.sqlite3"))
+    asked = [Message(role="system", content="You plan how to implement it."), *MSGS]
+    with caplog.at_level("DEBUG", logger="codeproof.llm.provider"):
+        model.chat(asked)
+        model.chat(asked)  # a cache hit reaches no model: no line
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("request")]
+    assert len(lines) == 1
+    assert lines[0].startswith("request 'You plan how to implement it.': ")
+    assert "prompt tokens (0 reused)" in lines[0] and "completion tokens" in lines[0]

@@ -7,9 +7,7 @@ import ast
 import pytest
 from pydantic import ValidationError
 
-from codeproof.agents.input_designer import propose_inputs
 from codeproof.agents.programmer import APPROACHES, TEMPERATURES, write_code
-from codeproof.agents.prompting import shared_part
 from codeproof.agents.repairer import NOT_COMPILED, repair, source_errors_only
 from codeproof.agents.test_designer import design_tests
 from codeproof.core.errors import ContextLengthError
@@ -367,33 +365,3 @@ def test_a_repair_cut_at_the_token_limit_changes_nothing(spec: Spec, module: Mod
     cut = "File: adder.py\n```python\ndef add(a, b):\n    return a +"
     with pytest.raises(ContextLengthError, match="cut at the token limit"):
         repair(_CutModel([cut]), spec, module, FILES, TESTS, FAILING)
-
-
-def test_the_roles_that_read_the_spec_share_one_prompt_prefix(
-    spec: Spec, module: Module, plan: ModulePlan
-) -> None:
-    """The test designer, the input designer and the programmer start alike (the team's
-    system message, the specification, the module): llama.cpp reuses that prefix from
-    its prompt cache instead of computing it again for each role."""
-    model = FakeModel(
-        [
-            "```python\ndef test_a():\n    assert add(1, 2) == 3\n```",
-            "no calls",
-            "```python\ndef add(a, b):\n    return a + b\n```",
-        ]
-    )
-    design_tests(model, spec, module, "conventions")
-    propose_inputs(model, spec, module)
-    write_code(model, spec, module, plan, "conventions")
-    systems = {call.messages[0].content for call in model.calls}
-    users = [call.messages[-1].content for call in model.calls]
-    assert len(model.calls) == 3 and len(systems) == 1
-    shared = shared_part(spec, module)
-    assert spec.summary in shared and module.public_interface in shared
-    assert all(user.startswith(shared + "\n\n") for user in users)
-    # each role's own instructions follow the shared part
-    assert [user[len(shared) :].split()[:3] for user in users] == [
-        ["You", "write", "python"],
-        ["You", "are", "a"],
-        ["You", "are", "an"],
-    ]

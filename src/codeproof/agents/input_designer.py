@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 
-from codeproof.agents.prompting import shared_part, team_conversation
+from codeproof.agents.prompting import conversation, render_module, render_spec
 from codeproof.core.types import Module, Spec
 from codeproof.languages.fences import code_blocks
 from codeproof.languages.registry import layout_for
@@ -24,8 +24,12 @@ logger = logging.getLogger(__name__)
 INPUTS_SYSTEM = """You are a tester. You list inputs for {language} code you cannot see; \
 you never write the code itself."""
 
-INPUTS_USER = """List {n} NEW calls of `{name}` with literal arguments that are not among \
-the examples above. Pick inputs on which a careless implementation goes wrong:
+INPUTS_USER = """{spec}
+
+{module}
+
+List {n} NEW calls of `{name}` with literal arguments that are not among the examples \
+above. Pick inputs on which a careless implementation goes wrong:
 - boundaries and off-by-one cases; empty, single-element and repeated values; zero and \
 negative numbers;
 - every special case or rule the description mentions, and the cases just beside it.
@@ -65,12 +69,13 @@ def propose_inputs(
     layout = layout_for(module.language)
     names = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", module.public_interface)
     user = INPUTS_USER.format(
+        spec=render_spec(spec),
+        module=render_module(module),
         n=n,
         tag=layout.fence_tag,
         name=names[0] if names else module.name,
     )
-    role = INPUTS_SYSTEM.format(language=module.language)
-    messages = team_conversation(module.language, shared_part(spec, module), role, user)
+    messages = conversation(INPUTS_SYSTEM.format(language=module.language), user)
     budget = max_tokens or TOKENS_PER_CALL * n + 16  # + the fence lines
     reply = model.chat(messages, ChatSettings(temperature=0.0, max_tokens=budget)).text
     lines = [

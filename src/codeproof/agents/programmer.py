@@ -20,9 +20,8 @@ from codeproof.agents.prompting import (
     join_sections,
     render_files,
     render_module,
+    render_spec,
     section,
-    shared_part,
-    team_conversation,
 )
 from codeproof.core.types import CodeDraft, Module, ModulePlan, SourceFile, Spec
 from codeproof.languages import registry
@@ -42,7 +41,7 @@ logger = logging.getLogger(__name__)
 ContextProvider = Callable[[Spec, Module], str]
 
 CODE_SYSTEM = """You are an expert {language} programmer.
-Write the module specified above. Follow the conventions exactly.
+Write the module described below. Follow the conventions exactly.
 Output only the code file: no explanations, no tests, no example usage."""
 
 APPROACHES: tuple[str | None, ...] = (
@@ -116,7 +115,6 @@ def write_code(
     if n < 1:
         raise ValueError("n must be >= 1")
     layout = layout_for(module.language)
-    shared = shared_part(spec, module)
     before = _prompt_body(spec, module, plan, conventions, layout, context, dependency_files)
     reply_format = FILE_FORMAT.format(path=layout.source_path(module.name), tag=layout.fence_tag)
     hints = list(approaches) if approaches is not None else list(APPROACHES)
@@ -125,8 +123,7 @@ def write_code(
         hint = hints[i % len(hints)] if hints else None
         temperature = TEMPERATURES[min(i, len(TEMPERATURES) - 1)]
         user = join_sections(before, section("Approach", hint or ""), reply_format)
-        role = CODE_SYSTEM.format(language=module.language)
-        messages = team_conversation(module.language, shared, role, user)
+        messages = conversation(CODE_SYSTEM.format(language=module.language), user)
         settings = ChatSettings(temperature=temperature, seed=seed + i, max_tokens=max_tokens)
         reply = model.chat(messages, settings).text
         files = parse_code(reply, module, layout)
@@ -201,6 +198,8 @@ def _prompt_body(
         else ""
     )
     return join_sections(
+        render_spec(spec),
+        render_module(module),
         section("Plan", bullets(plan.steps)),
         section("Conventions", conventions.strip()),
         deps,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from codeproof.core.types import QA, Module, Spec
@@ -68,23 +67,3 @@ def render_files(files: Mapping[str, str], layout: Layout, *, limit: int = 6000)
 def conversation(system: str, user: str) -> list[Message]:
     """A system message and a user message."""
     return [Message(role="system", content=system), Message(role="user", content=user)]
-
-
-TEAM_SYSTEM = """You are on a team that builds one {language} module from its specification. \
-The specification and the module come first; your part follows them."""
-"""The system message of every role that reads the specification (test designer, input
-designer, programmer): with it, their prompts share one prefix (this message, the
-specification, the module), which llama.cpp's prompt cache computes once per slot
-instead of once per call. Prompt processing is most of a small model's time on a CPU
-(about 30 tokens a second here)."""
-
-
-def shared_part(spec: Spec, module: Module) -> str:
-    """The part the team's prompts share, rendered the same for every role."""
-    return re.sub(r"\n{3,}", "\n\n", join_sections(render_spec(spec), render_module(module)))
-
-
-def team_conversation(language: str, shared: str, role: str, rest: str) -> list[Message]:
-    """The team's system message, then the shared part, the role's own instructions and
-    the rest of its prompt (:data:`TEAM_SYSTEM`)."""
-    return conversation(TEAM_SYSTEM.format(language=language), join_sections(shared, role, rest))

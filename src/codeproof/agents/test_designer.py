@@ -8,7 +8,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from codeproof.agents.prompting import bullets, section, shared_part, team_conversation
+from codeproof.agents.prompting import (
+    bullets,
+    conversation,
+    render_module,
+    render_spec,
+    section,
+)
 from codeproof.core.types import Module, SourceFile, Spec, TestDraft
 from codeproof.languages import registry
 from codeproof.languages.fences import FILE_FORMAT, code_blocks, looks_like_tests, pick_unlabelled
@@ -21,7 +27,11 @@ logger = logging.getLogger(__name__)
 TESTS_SYSTEM = """You write {language} tests for a module you cannot see.
 The tests check the behaviour the specification describes, nothing else."""
 
-TESTS_USER = """{dependencies}
+TESTS_USER = """{spec}
+
+{module}
+
+{dependencies}
 
 {rules}
 
@@ -82,6 +92,8 @@ def design_tests(
         bullets(f"`{d.name}`: {d.public_interface}" for d in dependencies),
     )
     user = TESTS_USER.format(
+        spec=render_spec(spec),
+        module=render_module(module),
         dependencies=deps,
         rules=section("The user's words, one rule per line", rules),
         rule_tail=_rule_tail(rules, invariants, properties),
@@ -90,9 +102,8 @@ def design_tests(
         max_tests=max_tests,
         format=FILE_FORMAT.format(path=default, tag=layout.fence_tag),
     )
-    user = re.sub(r"\n{3,}", "\n\n", user).strip()
-    role = TESTS_SYSTEM.format(language=module.language)
-    messages = team_conversation(module.language, shared_part(spec, module), role, user)
+    user = re.sub(r"\n{3,}", "\n\n", user)
+    messages = conversation(TESTS_SYSTEM.format(language=module.language), user)
     files: list[SourceFile] = []
     count = 0
     for settings in (

@@ -43,8 +43,7 @@ Predicate = Callable[[list[Message]], bool]
 
 def said(messages: Sequence[Message]) -> str:
     """All the text of a conversation, system message first: what a rule looks in for the
-    role asked (the roles that read a specification share one system message, so their
-    own instructions are in the user message)."""
+    role asked, wherever the role's prompt puts its instructions."""
     return "\n\n".join(m.content for m in messages)
 
 

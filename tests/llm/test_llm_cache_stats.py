@@ -178,7 +178,7 @@ def test_each_request_that_reaches_the_model_logs_its_cost_at_debug(
 ) -> None:
     model = FakeModel(["one reply", "another"], cache=ResponseCache(tmp_path / "c.sqlite3"))
     asked = [Message(role="system", content="You plan how to implement it."), *MSGS]
-    with caplog.at_level("DEBUG", logger="codeproof.llm.provider"):
+    with caplog.at_level("DEBUG", logger="codeproof.llm.stats"):
         model.chat(asked)
         model.chat(asked)  # a cache hit reaches no model: no line
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("request")]

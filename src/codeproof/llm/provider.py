@@ -37,7 +37,7 @@ from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key, cacheable
 from codeproof.llm.guard import ensure_real_requests_allowed
 from codeproof.llm.pricing import cost_usd
-from codeproof.llm.stats import ModelStats
+from codeproof.llm.stats import ModelStats, log_request
 
 logger = logging.getLogger(__name__)
 
@@ -344,7 +344,7 @@ class BaseChatModel(Lifecycle, ABC):
         done = self._retrying(lambda: self._complete(messages, settings, schema))
         latency = time.perf_counter() - t0
         response = self._response(done.text, done.usage, latency, done.finish_reason)
-        _log_request(messages, response)
+        log_request(messages, response)
         return self._finish(key, response)
 
     def _streaming(
@@ -400,21 +400,3 @@ class BaseChatModel(Lifecycle, ABC):
         except Exception:
             self.stats.record_error()
             raise
-
-
-def _log_request(messages: list[Message], response: ChatResponse) -> None:
-    """One debug line per request that reached the model: what the prompt cost and what
-    the engine reused (the role is the system message's first words)."""
-    if not logger.isEnabledFor(logging.DEBUG):
-        return
-    role = next((m.content for m in messages if m.role == "system"), "")
-    u = response.usage
-    logger.debug(
-        "request %r: %d prompt tokens (%d reused), %d completion tokens, %.1f s, %s",
-        " ".join(role.split()[:6]),
-        u.prompt_tokens,
-        u.cached_prompt_tokens,
-        u.completion_tokens,
-        response.latency_s,
-        response.finish_reason,
-    )

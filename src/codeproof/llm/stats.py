@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from pydantic import BaseModel
 
-from codeproof.llm.base import ChatResponse
+from codeproof.llm.base import ChatResponse, Message
+
+logger = logging.getLogger(__name__)
 
 
 class StatsSnapshot(BaseModel):
@@ -90,3 +93,21 @@ class ModelStats:
         with self._lock:
             old, self._data = self._data, StatsSnapshot()
             return old
+
+
+def log_request(messages: list[Message], response: ChatResponse) -> None:
+    """One debug line per request that reached the model: what the prompt cost and what
+    the engine reused (the role is the system message's first words)."""
+    if not logger.isEnabledFor(logging.DEBUG):
+        return
+    role = next((m.content for m in messages if m.role == "system"), "")
+    u = response.usage
+    logger.debug(
+        "request %r: %d prompt tokens (%d reused), %d completion tokens, %.1f s, %s",
+        " ".join(role.split()[:6]),
+        u.prompt_tokens,
+        u.cached_prompt_tokens,
+        u.completion_tokens,
+        response.latency_s,
+        response.finish_reason,
+    )

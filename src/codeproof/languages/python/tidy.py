@@ -7,6 +7,8 @@ import re
 import sys
 from collections.abc import Sequence
 
+from codeproof.languages.python.annotations import drop_prose_annotations
+
 _TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
 
 
@@ -207,8 +209,10 @@ def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> s
 
 
 def fix_source(source: str, path: str) -> str:
-    """A generated module without its example usage (see :func:`strip_usage_python`)."""
-    return strip_usage_python(source)
+    """A generated module that compiles where only a prose annotation stopped it
+    (:func:`~codeproof.languages.python.annotations.drop_prose_annotations`), without its
+    example usage (see :func:`strip_usage_python`)."""
+    return strip_usage_python(drop_prose_annotations(source))
 
 
 def fix_tests(source: str, path: str, module: str, dependencies: Sequence[str]) -> str:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from codeproof.choosing.consensus import consensus, edit_asserts
 from codeproof.choosing.examples import example_tests, interface_names, is_example_test
+from codeproof.choosing.interface import missing_names
 from codeproof.choosing.ladder import blind, contested, passed_names, unanimous
 from codeproof.choosing.mutation import MUTANTS, mutants
 from codeproof.choosing.probing import (
@@ -95,6 +96,8 @@ class Choice:
     """At least :data:`.ladder.UNANIMOUS` candidates, all run, pass the same tests and give the
     same output on every probe: more drafts of the same kinds would not change the choice
     (a failing test is then disputed by all of them, not by the choice)."""
+    lacking: dict[int, list[str]] = field(default_factory=dict)
+    """Candidates (by index) lacking top-level names of the interface that another defines."""
     blind: bool = False
     """Nothing tells the candidates apart (:func:`.ladder.blind`): more drafts would not change
     the choice either."""
@@ -130,6 +133,10 @@ class Choice:
             text += (
                 f"; stated examples met per candidate: {self.examples_met} of {self.example_checks}"
             )
+        if self.lacking:
+            text += "; lacking the interface's " + ", ".join(
+                f"{', '.join(names)} (candidate {i})" for i, names in self.lacking.items()
+            )
         if self.quarantined:
             text += (
                 f"; set aside {len(self.quarantined)} test(s) or assertion(s) that "
@@ -146,6 +153,7 @@ def judge(
     outputs_agree: Sequence[int] = (),
     examples_met: Sequence[int] = (),
     tiebreak: Sequence[int] = (),
+    incomplete: Sequence[bool] = (),
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
@@ -158,7 +166,10 @@ def judge(
     tests (the specification's examples), or meeting more ``examples_met`` (examples
     checked by probing, where they are not tests), always wins. ``tiebreak`` (agreement on
     mutated inputs) decides between groups equal on everything else, before the earliest
-    candidate, and orders a group's members after the outputs. The tests it fails are disputed
+    candidate, and orders a group's members after the outputs. A candidate ``incomplete``
+    (it lacks a top-level name of the interface that another defines:
+    :mod:`codeproof.choosing.interface`) is grouped only when no complete one loads. The
+    tests it fails are disputed
     when the group has at least ``min_agreeing`` members, passes at least half of the
     tests, fewer candidates pass the test than agree on the group, and the test is not
     protected; and the group is a majority of the candidates that ran, or its outputs
@@ -170,9 +181,11 @@ def judge(
     if not reports:
         raise ValueError("judge needs at least one report")
     groups: dict[frozenset[str], list[int]] = {}
+    lacking = list(incomplete) or [False] * len(reports)
+    whole = any(r.loaded and not lacking[i] for i, r in enumerate(reports))
     loading = any(report.loaded for report in reports)  # py-bill-split: a draft without
     for i, report in enumerate(reports):  # a stated function was chosen, all passing none
-        if report.loaded if loading else report.total > 0:
+        if (report.loaded and not (whole and lacking[i])) if loading else report.total > 0:
             groups.setdefault(passed_names(report), []).append(i)
     agree = list(outputs_agree) or [0] * len(reports)
     met = list(examples_met) or [0] * len(reports)
@@ -285,13 +298,20 @@ def choose(
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
     extra = mutants(language, calls, mutated) if several else []
     tie = _agreement_on(run_program, module, candidates, extra)
+    missing = missing_names(module, candidates)
     verdict = judge(
-        reports, protected=protected, outputs_agree=agree, examples_met=met, tiebreak=tie
+        reports,
+        protected=protected,
+        outputs_agree=agree,
+        examples_met=met,
+        tiebreak=tie,
+        incomplete=[bool(m) for m in missing],
     )
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
     choice = Choice(verdict.index, files, tests, report, verdict.agreeing, reports=reports)
     choice.quarantined = uncompiled
+    choice.lacking = {i: names for i, names in enumerate(missing) if names}
     choice.output_agreement, choice.probes = agree, len(calls)
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)

@@ -24,6 +24,7 @@ import ast
 import re
 from collections.abc import Collection, Mapping, Sequence
 
+from codeproof.contract.listed import listed_errors
 from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, stated_in, value_at
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import (
@@ -156,9 +157,11 @@ def stated_examples(
 
     Read: a call followed by its result (``f(1) == 2``, ``assert f(1) == 2``, ``f(1) -> 2``,
     "f(1) returns 2", "f(1) should be 2"...), a call followed by an error it raises
-    ("f(-1) raises ValueError"), the docstring notations of :func:`examples_of` line by
-    line (``params``: the parameter names of each function, for "for x = 1 the output
-    should be 2"), and two-column tables of inputs and results of a one-parameter function.
+    ("f(-1) raises ValueError"), inputs listed with the error they raise ("f raises
+    ValueError for bad numerals, for example "IIII" or "VX"": :mod:`.listed`), the
+    docstring notations of :func:`examples_of` line by line (``params``: the parameter
+    names of each function, for "for x = 1 the output should be 2"), and two-column
+    tables of inputs and results of a one-parameter function.
     """
     found: list[str] = []
     lines = text.splitlines()
@@ -168,6 +171,7 @@ def stated_examples(
         found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
         if len(names) == 1 and set(_written_calls(text)) <= {name}:
             found += _for_inputs(text, name, (params or {}).get(name) or [])
+    found += listed_errors(text, names, params or {})
     return list(dict.fromkeys(e for e in found if e))
 
 

@@ -109,7 +109,7 @@ class World:
         alt_code: Module -> the spec drafts written with an approach hint (after the first).
         samples: Module -> the sampled drafts from the request, by seed (seed 1 first).
         repairs: Module -> successive repair codes; the repair number is taken from
-            the count of earlier attempts listed in the prompt.
+            the count of earlier repairs listed in the prompt.
         hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
         code_when: Module -> (substring, code) the programmer writes when the prompt holds it.
         inputs: Module -> the input designer's reply (edge-case calls, one per line).
@@ -163,7 +163,7 @@ class World:
         # the history lists the initial code and every earlier repair
         parts = user.split("Earlier attempts that did not work:\n", 1)
         block = parts[1].split("\n\n", 1)[0] if len(parts) > 1 else ""
-        n = max(0, sum(1 for line in block.splitlines() if line.startswith("- ")) - 1)
+        n = sum(1 for line in block.splitlines() if line.startswith("- "))
         codes = self.repairs.get(name, [GOOD])
         return fenced(f"{name}.py", codes[min(n, len(codes) - 1)], f"repair {n + 1}")
 

@@ -54,6 +54,7 @@ def execute(ctx: Context, work: Work) -> Work:
         passed=report.passed,
         total=report.total,
         code_hash=state,
+        repaired=not chosen and work.repaired,
     )
     attempt = Best(
         files=files,

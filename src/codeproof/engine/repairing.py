@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from codeproof.agents import repairer
+from codeproof.choosing.examples import is_example_test
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import RepairResult, TestReport
 from codeproof.engine.context import Context
@@ -56,7 +57,8 @@ def _repaired(ctx: Context, work: Work, files: dict[str, str], report: TestRepor
         work.tests,
         report,
         hint=work.hint,
-        history=[h.change for h in work.history],
+        history=[h.change for h in work.history if h.repaired],
         temperature=0.0 if work.round == 0 else 0.7,
         context=ctx.grounding("repair", repairer.describe_report(report)),
+        stated=[t.name for t in report.tests if is_example_test(t.name)],
     )

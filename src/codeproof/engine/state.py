@@ -36,6 +36,8 @@ class AttemptRecord(BaseModel):
     passed: int
     total: int
     code_hash: str
+    repaired: bool = False
+    """Whether the attempt ran a repair's code (else a choice among drafts or a rerun)."""
 
 
 class Best(BaseModel):

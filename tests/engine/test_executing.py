@@ -70,3 +70,20 @@ def test_a_choice_whose_code_does_not_load_misses_every_stated_example() -> None
     assert done.report is not None and not done.report.loaded
     assert done.examples_missed == 2 and done.best is not None
     assert done.best.examples_missed == 2
+
+
+def test_a_reports_failures_are_its_failed_and_erring_tests_in_order() -> None:
+    report = TestReport(
+        total=4,
+        passed=1,
+        failed=2,
+        errors=1,
+        tests=[
+            TestCase(name="t.test_a", outcome="failed", message="assert 1 == 2"),
+            TestCase(name="t.test_b", outcome="passed"),
+            TestCase(name="t.test_c", outcome="error", message="ImportError"),
+            TestCase(name="t.test_d", outcome="failed"),
+        ],
+    )
+    assert [t.name for t in report.failures] == ["t.test_a", "t.test_c", "t.test_d"]
+    assert TestReport(total=1, passed=1, tests=[report.tests[1]]).failures == []

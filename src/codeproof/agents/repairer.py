@@ -139,8 +139,10 @@ tokens): estimated at 3.5, it was sent, and the reply was cut after 62 tokens.""
 REPLY_MARGIN = 200
 """Tokens of a reply beyond its file: the fence lines, the summary, a reason."""
 SHORT_TAIL = 600
+"""The test output's tail kept when the whole prompt would not fit, or when every failure
+carries its own message (:func:`output_tail`)."""
 USER_EXAMPLE = " (an example the user stated: the code must meet it)"
-"""The test output's tail kept when the whole prompt would not fit."""
+"""The mark of a failure of the user's stated examples in a repair prompt."""
 TESTS_LEFT_OUT = "Not shown (they do not fit in the model's context): the failures below name them."
 
 
@@ -235,7 +237,7 @@ def output_tail(report: TestReport) -> int:
     failure carries its own message (py-roman: the 2,500-character tail repeated the
     tracebacks of the failures above it), else the long one (a timeout, a collection
     error, a crash with no failing test)."""
-    failing = [t for t in report.tests if t.outcome in ("failed", "error")]
+    failing = report.failures
     if report.timed_out or not failing or not all(t.message.strip() for t in failing):
         return OUTPUT_TAIL
     return SHORT_TAIL
@@ -250,7 +252,7 @@ def describe_report(
     head = f"{report.passed} of {report.total} tests passed."
     if report.timed_out:
         head += " The run TIMED OUT (an endless loop or a very slow algorithm?)."
-    failing = [t for t in report.tests if t.outcome in ("failed", "error")]
+    failing = report.failures
     failures = sorted(failing, key=lambda t: t.name not in stated)[:MAX_FAILURES]
     lines = [
         f"- {t.name}{USER_EXAMPLE if t.name in stated else ''}: "
@@ -290,7 +292,7 @@ def failing_tests(
     narrow = language.editing.narrow_tests
     if narrow is None:
         return dict(tests)
-    failing = {_test_name(t.name) for t in report.tests if t.outcome in ("failed", "error")}
+    failing = {_test_name(t.name) for t in report.failures}
     return {path: narrow(content, failing) or content for path, content in tests.items()}
 
 

@@ -221,10 +221,8 @@ def judge(
     passers = [name for group, ids in groups.items() for name in group for _ in ids]
     disputed = tuple(
         t.name
-        for t in chosen.tests
-        if t.outcome in ("failed", "error")
-        and passers.count(t.name) < len(members)
-        and t.name not in protected
+        for t in chosen.failures
+        if passers.count(t.name) < len(members) and t.name not in protected
     )
     return Verdict(index=members[0], agreeing=len(members), disputed=disputed)
 

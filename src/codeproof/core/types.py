@@ -56,6 +56,11 @@ class TestReport(BaseModel):
         return self.total > 0 and self.passed == self.total - self.skipped
 
     @property
+    def failures(self) -> list[TestCase]:
+        """The tests that failed or erred, in the report's order."""
+        return [t for t in self.tests if t.outcome in ("failed", "error")]
+
+    @property
     def loaded(self) -> bool:
         """Some test ran the code: it compiled, and not every test file failed to load
         (a collection or import error is an ``error``, a failing test is a failure)."""

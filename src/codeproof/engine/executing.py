@@ -98,9 +98,7 @@ def _choose(ctx: Context, work: Work) -> Choice:
 def examples_missed(ctx: Context, work: Work, files: dict[str, str], report: TestReport) -> int:
     """Stated examples that ``files`` does not meet: failing generated example tests, and
     examples checked by probing (languages whose examples are not test files)."""
-    failing = sum(
-        1 for t in report.tests if is_example_test(t.name) and t.outcome in ("failed", "error")
-    )
+    failing = sum(1 for t in report.failures if is_example_test(t.name))
     if not report.loaded:  # nothing ran the code: none is met (a file that fails to
         return max(len(work.examples), failing)  # import is one error, not one per example)
     checks = example_checks(ctx.module, work.examples)

@@ -65,5 +65,5 @@ def repairable(report: TestReport, language: Language) -> bool:
         return True
     if report.total == 0:  # nothing ran: code that compiles has no failure to repair
         return not report.untested  # (every test was set aside)
-    failing = [t for t in report.tests if t.outcome in ("failed", "error")]
+    failing = report.failures
     return any(t.outcome == "error" or not language.editing.assertion(t.message) for t in failing)

@@ -79,10 +79,9 @@ def _failures(report: TestReport | None) -> list[str]:
     if report is None:
         return []
     failing = []
-    for test in report.tests:
-        if test.outcome in ("failed", "error"):
-            lines = (test.message or "").strip().splitlines()
-            failing.append(f"{test.name}: {lines[0][:300] if lines else test.outcome}")
+    for test in report.failures:
+        lines = (test.message or "").strip().splitlines()
+        failing.append(f"{test.name}: {lines[0][:300] if lines else test.outcome}")
     if not failing and not report.green and report.message:
         failing = [report.message[:600]]
     return failing[:FAILURES_KEPT]

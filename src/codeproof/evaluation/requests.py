@@ -193,7 +193,7 @@ def _status(produced: Produced, report: TestReport | None, passed: int, checks: 
 
 
 def _failures(report: TestReport) -> list[str]:
-    failing = [t for t in report.tests if t.outcome in ("failed", "error")]
+    failing = report.failures
     return [
         f"{t.name}: {(html.unescape(t.message).strip().splitlines() or [''])[0][:200]}"
         for t in failing[:FAILURES_KEPT]

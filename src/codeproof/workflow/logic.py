@@ -26,11 +26,7 @@ def as_dict(files: Iterable[SourceFile]) -> dict[str, str]:
 
 def failing_tests(report: TestReport) -> list[dict[str, str]]:
     """Name and message of every failed or erroring test (or the run's own message)."""
-    failing = [
-        {"name": t.name, "message": t.message[:2000]}
-        for t in report.tests
-        if t.outcome in ("failed", "error")
-    ]
+    failing = [{"name": t.name, "message": t.message[:2000]} for t in report.failures]
     if not failing and not report.green:
         detail = report.message or report.output[-2000:] or "no test ran"
         failing.append({"name": "(test run)", "message": detail})

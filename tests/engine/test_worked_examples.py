@@ -100,3 +100,59 @@ def test_a_transcription_with_a_value_of_its_own_is_dropped() -> None:
     assert worked_tests(ctx, prepare(ctx)) == {}
     ctx, _ = _context(f"{RULES}\n\n{EXAMPLE}", worked_total=7)
     assert list(worked_tests(ctx, prepare(ctx))) == ["test_tally_worked_examples.py"]
+
+
+# -- a worked example of a module that uses another one ---------------------------------
+
+STORE = Module(
+    name="store",
+    purpose="Holds stock.",
+    language="python",
+    public_interface="class Inventory\nInventory.add(sku, qty)\nInventory.items() -> list",
+)
+STORE_PY = (
+    "class Inventory:\n    def __init__(self):\n        self.stock = {}\n\n"
+    "    def add(self, sku, qty):\n        self.stock[sku] = self.stock.get(sku, 0) + qty\n\n"
+    "    def items(self):\n        return sorted(self.stock.items())\n"
+)
+REPORT = Module(
+    name="report",
+    purpose="Lists the stock.",
+    language="python",
+    public_interface="report.lines(inventory: Inventory) -> str",
+)
+UNSORTED = "def lines(inventory):\n    return ' '.join(s for s, q in inventory.stock.items())\n"
+SORTED = "def lines(inventory):\n    return ' '.join(s for s, q in inventory.items())\n"
+READ_AS_A_METHOD = (  # what the transcriber wrote: the class from report, lines() a method
+    "from report import Inventory\n\n\ndef test_worked():\n    inv = Inventory()\n"
+    "    inv.add('b', 1)\n    inv.add('a', 2)\n    assert inv.lines() == 'a b'\n"
+)
+STOCK_EXAMPLE = "For example, after inv.add('b', 1) and inv.add('a', 2), lines(inv) is 'a b'."
+
+
+def test_a_transcription_the_interface_rules_out_is_fitted_and_then_decides() -> None:
+    model = FakeModel(
+        rules=[
+            (lambda m: "You write python tests" in said(m), _fenced("test_report.py", "")),
+            (
+                lambda m: "You turn the user's worked examples" in said(m),
+                _fenced("test_report_worked_examples.py", READ_AS_A_METHOD),
+            ),
+            (lambda m: True, _too_long),
+        ]
+    )
+    ctx = Context(
+        spec=Spec(title="Stock", summary="Stock and its report.", language="python"),
+        module=REPORT,
+        words=f"store.py and report.py.\n\n{STOCK_EXAMPLE}",
+        worked=[STOCK_EXAMPLE],
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: model,
+        direct=lambda m, index: {"report.py": UNSORTED if index == 0 else SORTED},
+        options=EngineOptions(max_drafts=3, probe_inputs=0, proof=False),
+        dependencies=[STORE],
+        dependency_files={"store.py": STORE_PY},
+    )
+    test = worked_tests(ctx, prepare(ctx))["test_report_worked_examples.py"]
+    assert "from store import Inventory" in test and "lines(inv) == 'a b'" in test
+    assert build(ctx).files == {"report.py": SORTED}

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from codeproof.core.types import Module
 from codeproof.languages import registry
+from codeproof.languages.reading import Declared
 
 _DECLARED = re.compile(
     r"(?:\bclass\s+([A-Za-z_$][\w$]*))|(?<![\w$])((?:[A-Za-z_$][\w$]*\.)?[A-Za-z_$][\w$]*)\s*\("
@@ -46,6 +47,39 @@ def declared_top_level(module: Module) -> list[str]:
 
 
 _NOT_NAMES = frozenset({"if", "for", "while", "return", "new", "function", "def", "class"})
+
+
+def declared(module: Module) -> Declared:
+    """What ``module``'s interface text declares: ``class Name``, ``Name.method(``
+    (a method of that class, whether or not a ``class`` line names it),
+    ``module.function(``, and a bare ``name(``: a function where the interface declares
+    no class, else loose (a function or a method)."""
+    matches = list(_DECLARED.finditer(module.public_interface))
+    classes: dict[str, set[str]] = {m.group(1): set() for m in matches if m.group(1)}
+    functions: set[str] = set()
+    bare: set[str] = set()
+    for match in matches:
+        if match.group(1):
+            continue
+        owner, _, name = match.group(2).rpartition(".")
+        if name in _NOT_NAMES or owner in _NOT_NAMES:
+            continue
+        if owner == module.name:
+            functions.add(name)
+        elif owner:
+            classes.setdefault(owner, set()).add(name)
+        else:
+            bare.add(name)
+    if classes:
+        loose, functions = bare - functions - classes.keys(), functions
+    else:
+        loose, functions = set(), functions | bare
+    return Declared(
+        module.name,
+        frozenset(functions),
+        {name: frozenset(methods) for name, methods in classes.items()},
+        frozenset(loose),
+    )
 
 
 def top_level_names(files: dict[str, str], language: str) -> set[str]:

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer, transcriber
+from codeproof.choosing.interface import declared
 from codeproof.contract.rules import Rule, invariants, render, rules
 from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
@@ -70,6 +71,7 @@ def worked_tests(ctx: Context, work: Work) -> dict[str, str]:
     except ContextLengthError as exc:
         logger.warning("%s: no tests of the worked examples: %s", ctx.module.name, exc)
         return {}
+    files = tests_fitted(ctx, files)
     said = "\n".join([*ctx.worked, ctx.module.public_interface])
     modules = {ctx.module.name, *(d.name for d in ctx.dependencies)}
     kept = {}
@@ -96,7 +98,23 @@ def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
         min_tests=options.min_tests,
         max_tests=options.max_tests,
     )
-    return {f.path: f.content for f in draft.files}
+    return tests_fitted(ctx, {f.path: f.content for f in draft.files})
+
+
+def tests_fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
+    """Test ``files`` fitted to what the module and its dependencies declare, where the
+    language can (``Editing.fit_tests``): a test the stated interface rules out (a name
+    imported from the wrong module, a function called as a method) fails every draft
+    that builds what was asked, whatever it tests."""
+    fit = ctx.language.editing.fit_tests
+    if fit is None:
+        return files
+    interfaces = [declared(m) for m in (ctx.module, *ctx.dependencies)]
+    out = {path: fit(source, interfaces) for path, source in files.items()}
+    changed = [path for path in files if out[path] != files[path]]
+    if changed:
+        logger.info("%s: tests fitted to the interface: %s", ctx.module.name, ", ".join(changed))
+    return out
 
 
 def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft]) -> Work:

@@ -22,7 +22,7 @@ from codeproof.languages.chunking import Chunking
 from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.existing import ExistingProject
 from codeproof.languages.layout import Layout
-from codeproof.languages.reading import Example, Signature
+from codeproof.languages.reading import Declared, Example, Signature
 from codeproof.sandbox.recipe import Recipe
 
 if TYPE_CHECKING:
@@ -76,6 +76,10 @@ class Editing:
         fit_to_dependencies: ``(source, path, dependency files) -> source``: a module's
             imports of the project's other modules fitted to what those export (a
             JavaScript ``require`` bound whole where the name is one property of it).
+        fit_tests: ``(test source, what each project module declares) -> source``: a
+            test file whose imports and calls fit the declared interfaces (a name
+            imported from the module that declares it, a declared function not called
+            as a method), or ``None`` where the language has no such fitter.
     """
 
     fix_source: Callable[[str, str], str]
@@ -88,6 +92,7 @@ class Editing:
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
     assertion: Callable[[str], bool] = lambda message: False
     fit_to_dependencies: Callable[[str, str, Mapping[str, str]], str] | None = None
+    fit_tests: Callable[[str, Sequence[Declared]], str] | None = None
 
 
 # -- choosing by execution -------------------------------------------------------------

@@ -7,8 +7,8 @@ language for them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from codeproof.languages.syntax import Case, Declaration, Node, parse
 
@@ -29,6 +29,27 @@ class Example:
 
     name: str
     code: str
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What one project module's stated interface declares (read from its text, not code).
+
+    Attributes:
+        module: The module's name (what tests import it by).
+        functions: Its top-level functions.
+        classes: Its classes, each with the methods the interface lists for it.
+        loose: Bare names written beside a class: a function or one of its methods.
+    """
+
+    module: str
+    functions: frozenset[str] = frozenset()
+    classes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    loose: frozenset[str] = frozenset()
+
+    def declares(self, name: str) -> bool:
+        """Whether ``name`` is one of the module's top-level names (or may be)."""
+        return name in self.functions or name in self.classes or name in self.loose
 
 
 SignatureReader = Callable[[str, str], list[Signature]]

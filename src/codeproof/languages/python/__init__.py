@@ -24,6 +24,7 @@ from codeproof.languages.python import (
     eval,
     examples,
     existing,
+    fit,
     misfits,
     mutants,
     probe,
@@ -83,6 +84,7 @@ LANGUAGE = Language(
         signatures=signatures.python_signatures,
         examples=signatures.python_examples,
         narrow_tests=tests.narrow_tests,
+        fit_tests=fit.fit_tests,
     ),
     choosing=Choosing(
         prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py"),

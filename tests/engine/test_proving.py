@@ -111,6 +111,7 @@ def test_the_default_answer_sends_weak_green_code_back_to_the_choice() -> None:
     mutation = proof.mutation
     assert mutation is not None and mutation.tested >= 3 and mutation.score is not None
     assert proof.drafts == 2 and proof.distinct_checks >= 3  # the greedy draft misses answers
+    assert proof.drawn == len({tuple(sorted(d.files.items())) for d in work.drafts}) >= 2
     # green on an answer nobody gave: weak, and the report says which answer to check
     assert status_of(work) == "weak"
     assert any("slugify('a - b') -> 'a-b'" in w for w in proof.weaknesses)

@@ -82,6 +82,7 @@ def test_the_report_says_how_strong_the_proof_is() -> None:
             "checks": 8,
             "distinct_checks": 6,
             "drafts": 3,
+            "drawn": 4,
             "added": [
                 ProofCheck(
                     call="slugify('x,y')",
@@ -116,7 +117,7 @@ def test_the_report_says_how_strong_the_proof_is() -> None:
     assert "- Mutation score: 90% (9 of 10 mutant behaviours told apart by the kept tests; " in md
     assert "70% before the proof's checks)" in md
     assert "3 look equivalent, 1 do not compile or load, 10 distinct behaviours" in md
-    assert "- Checks kept: 8 (6 distinct); drafts compared: 3" in md
+    assert "- Checks kept: 8 (6 distinct); drafts drawn: 4; compared on probe inputs: 3 (" in md
     assert "  - `slugify('x,y')` gives `'x-y'` (agreement; tells apart line 3 (regex)" in md
     assert "  - test_slugify.py::slugify('A') == 'A'" in md
     assert (

@@ -120,7 +120,10 @@ class Proof(BaseModel):
     """Tests and checks set aside while choosing, and why."""
     questions: list[ProofQuestion] = Field(default_factory=list)
     drafts: int = 0
-    """Drafts whose outputs were compared."""
+    """Drafts whose outputs were compared on the probe inputs: the chosen code and its
+    peers (the drafts that pass every kept test it passes)."""
+    drawn: int = 0
+    """Distinct drafts drawn for the module (0 in reports written before it was kept)."""
     seconds: float = 0.0
 
     @property

@@ -98,6 +98,7 @@ def prove(ctx: Context, work: Work) -> Work:
             "added": added,
             "files": sorted(checks),
             "drafts": 1 + sum(o is not None for o in others),
+            "drawn": len({_key(d.files) for d in work.drafts if d.files} | {_key(files)}),
         }
     )
     work = work.model_copy(

@@ -72,7 +72,9 @@ def proof_lines(status: str, proof: Proof) -> list[str]:
         lines += _mutation_lines(proof.mutation)
     lines.append(
         f"- Checks kept: {proof.checks} ({proof.distinct_checks} distinct); "
-        f"drafts compared: {proof.drafts}"
+        + (f"drafts drawn: {proof.drawn}; " if proof.drawn else "")
+        + f"compared on probe inputs: {proof.drafts} (the chosen code and the drafts that "
+        "pass every test it passes)"
     )
     if proof.added:
         lines.append("- Checks the proof added (expected values from the agreeing drafts):")

@@ -83,3 +83,21 @@ def test_cli_exits_2_and_creates_nothing(
     assert needle in " ".join(err.split()) and "Traceback" not in err
     assert not (tmp_path / "home").exists()
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("flag", [False, True])
+def test_no_cache_turns_off_both_caches_of_the_run(
+    flag: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from codeproof.commands import workflow_run
+
+    seen = []
+    monkeypatch.setenv("CODEPROOF_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(workflow_run, "execute", lambda settings, *rest: seen.append(settings))
+    args = ["codeproof", "new", "a slugify function", "--yes", *(["--no-cache"] if flag else [])]
+    monkeypatch.setattr(sys, "argv", args)
+    with pytest.raises(SystemExit) as caught:
+        main()
+    assert caught.value.code in (0, None)
+    assert [(s.llm.cache, s.sandbox.cache) for s in seen] == [(not flag, not flag)]

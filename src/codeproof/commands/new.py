@@ -66,6 +66,14 @@ def new(
             help="Do not ground the agents in the retrieval index (on when it has a source).",
         ),
     ] = False,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Answer nothing from the LLM response cache or the sandbox result cache "
+            "(fresh calls and runs; what a timing should measure).",
+        ),
+    ] = False,
 ) -> None:
     """Turn REQUEST into a tested project (interactive unless --yes)."""
     from codeproof.commands.workflow_run import start_new  # heavy: langgraph, MCP
@@ -85,6 +93,7 @@ def new(
         spec_file=spec,
         no_retrieval=no_retrieval,
         project_dir=project,
+        no_cache=no_cache,
     )
 
 

@@ -210,6 +210,7 @@ def start_new(
     spec_file: Path | None = None,
     no_retrieval: bool = False,
     project_dir: Path | None = None,
+    no_cache: bool = False,
 ) -> None:
     """Validate the input of ``codeproof new``, then run the workflow."""
     given = read_spec_file(spec_file) if spec_file is not None else None
@@ -220,7 +221,8 @@ def start_new(
     else:
         raise InputError("no request given", hint='codeproof new "what to build" (or --spec FILE)')
     settings = load_settings(
-        llm={"provider": provider, "model": model},
+        llm={"provider": provider, "model": model, "cache": False if no_cache else None},
+        sandbox={"cache": False if no_cache else None},
         workflow={
             "max_attempts": max_attempts,
             "on_failure": on_failure,

@@ -87,3 +87,27 @@ def test_a_reports_failures_are_its_failed_and_erring_tests_in_order() -> None:
     )
     assert [t.name for t in report.failures] == ["t.test_a", "t.test_c", "t.test_d"]
     assert TestReport(total=1, passed=1, tests=[report.tests[1]]).failures == []
+
+
+def test_code_defining_the_declared_names_is_kept_over_code_lacking_them() -> None:
+    # py-inventory-report at ec04028: a draft rewriting Inventory with a to_csv method
+    # and no function to_csv stayed the best attempt over a later choice defining it
+    ctx = python_context("report", "report.to_csv(inventory: Inventory) -> str")
+    report = _report([("test_report.test_a", "passed"), ("test_report.test_b", "failed")])
+    method = Best(
+        files={"report.py": "class Inventory:\n    def to_csv(self):\n        return ''\n"},
+        tests=TESTS, report=report, examples_missed=1, attempt=1,
+    )  # fmt: skip
+    function = method.model_copy(
+        update={"files": {"report.py": "def to_csv(inventory):\n    return ''\n"}, "attempt": 2}
+    )
+    for newer in (True, False):
+        assert better(method, function, newer_wins_ties=newer, module=ctx.module) is function
+        assert better(function, method, newer_wins_ties=newer, module=ctx.module) is function
+    assert better(function, method, newer_wins_ties=True) is method  # without the interface
+
+
+def test_an_example_file_that_does_not_load_misses_its_examples() -> None:
+    ctx = python_context("report", "report.to_csv(inventory: Inventory) -> str")
+    report = _report([("test_report.test_a", "passed"), ("test_report_worked_examples", "error")])
+    assert examples_missed(ctx, Work(), {"report.py": "class Inventory: pass\n"}, report) == 1

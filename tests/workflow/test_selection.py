@@ -220,3 +220,19 @@ def test_a_choice_among_drafts_no_test_or_output_tells_apart_is_blind() -> None:
     lower = 'def test_lower():\n    assert slug("A") == "a"\n'
     one = {"test_slug.py": f"from slug import slug\n\n\n{lower}"}
     assert not choose(run, drafts, one, SLUG).blind  # a test tells them apart
+
+
+def _case(name: str, outcome: str) -> TestCase:
+    return TestCase(name=name, outcome=outcome)
+
+
+def test_an_example_file_no_candidate_loads_counts_as_missed_once() -> None:
+    # py-inventory-report: no candidate loaded the worked examples' file, and the
+    # candidate without the function it imports was counted as missing no example
+    error = TestReport(tests=[_case("test_r_worked_examples", "error")])
+    ran = TestReport(tests=[_case("test_r_worked_examples.test_csv", "failed")])
+    alone = Choice(index=0, files={}, tests={}, report=error, agreeing=1, reports=[error, error])
+    assert alone.examples_missed == 1
+    both = Choice(index=0, files={}, tests={}, report=error, agreeing=1, reports=[error, ran])
+    assert both.examples_missed == 1  # the file's one test, not also the error loading it
+    assert Choice(1, {}, {}, ran, 1, reports=[error, ran]).examples_missed == 1

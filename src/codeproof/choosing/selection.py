@@ -106,6 +106,8 @@ class Choice:
     def examples_missed(self) -> int:
         """Stated examples the chosen candidate does not meet (as tests, or probed)."""
         names = {t.name for r in self.reports for t in r.tests if is_example_test(t.name)}
+        names -= {n for n in names if any(o.startswith(f"{n}.") for o in names)}  # a file
+        # that loaded for some candidate: its tests count, not another's error loading it
         met = {t.name for t in self.report.tests if t.outcome == "passed" and t.name in names}
         probed = self.example_checks - self.examples_met[self.index] if self.examples_met else 0
         return len(names - met) + probed

@@ -10,9 +10,10 @@ twice (:meth:`.Context.run_tests`). Each run is an attempt; the best attempt is 
 from __future__ import annotations
 
 from codeproof.choosing.examples import is_example_test
+from codeproof.choosing.interface import missing_names
 from codeproof.choosing.probing import example_checks, examples_met, probe
 from codeproof.choosing.selection import Choice, choose
-from codeproof.core.types import TestReport
+from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
 from codeproof.engine.state import AttemptRecord, Best, Work
 
@@ -77,7 +78,7 @@ def execute(ctx: Context, work: Work) -> Work:
             "history": [*work.history, record],
             "seen": [*work.seen, state],
             "stuck": stuck,
-            "best": better(work.best, attempt, newer_wins_ties=chosen),
+            "best": better(work.best, attempt, newer_wins_ties=chosen, module=ctx.module),
             "verdict": "passed" if report.green and missed == 0 else None,
         }
     )
@@ -114,12 +115,17 @@ def rank(attempt: Best) -> tuple[int, int]:
     return (-attempt.examples_missed, attempt.report.passed)
 
 
-def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
+def better(
+    best: Best | None, attempt: Best, *, newer_wins_ties: bool, module: Module | None = None
+) -> Best:
     """The better of the best attempt so far and ``attempt``. Code that loads beats code
     that does not (py-word-freq: a repair cut short by the token limit did not parse, and
     its 4 test files' import errors counted as fewer missed examples than the 5 failing
     example tests of the code it replaced); where no test loaded, code that compiles
-    beats code that does not. Test counts compare only when both ran the
+    beats code that does not. Then code defining the top-level names ``module``'s
+    interface declares beats code lacking one the other defines (py-inventory-report: a
+    draft rewriting ``Inventory`` without the function ``to_csv`` passed as many tests as
+    one defining it). Test counts compare only when both ran the
     same tests. A tie goes to a new choice among drafts (made on more evidence), not to a
     repair (one that changes nothing measurable is not adopted)."""
     if best is None:
@@ -130,6 +136,10 @@ def better(best: Best | None, attempt: Best, *, newer_wins_ties: bool) -> Best:
     compiles, compiled = attempt.report.compiled, best.report.compiled
     if compiles != compiled:  # no test loaded for either: code that compiles is kept
         return attempt if compiles else best
+    if module is not None:
+        lacks = [bool(names) for names in missing_names(module, [best.files, attempt.files])]
+        if lacks[0] != lacks[1]:
+            return best if lacks[1] else attempt
     if best.tests != attempt.tests:
         if attempt.examples_missed != best.examples_missed:
             return attempt if attempt.examples_missed < best.examples_missed else best

@@ -30,6 +30,7 @@ from codeproof.languages.python import (
     probe,
     project,
     proof_checks,
+    redefined,
     scan,
     signatures,
     tests,
@@ -85,6 +86,7 @@ LANGUAGE = Language(
         examples=signatures.python_examples,
         narrow_tests=tests.narrow_tests,
         fit_tests=fit.fit_tests,
+        fit_to_dependencies=redefined.import_dependencies,
     ),
     choosing=Choosing(
         prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py"),

@@ -1,0 +1,66 @@
+"""A draft that copies a dependency's class is held to the real one: the designed tests
+then exercise what the user gets, so a draft relying on its copy's attributes fails them
+and one that uses the dependency as built is chosen."""
+
+from __future__ import annotations
+
+from codeproof.core.types import Module, Spec
+from codeproof.engine.context import Context, EngineOptions
+from codeproof.engine.loop import build
+from codeproof.llm.fake import FakeModel, said
+from inproc import memory_python_toolchain
+
+STORE = Module(
+    name="store",
+    purpose="Holds stock.",
+    language="python",
+    public_interface="class Inventory\nInventory.add(sku, qty)",
+)
+STORE_PY = (
+    "class Inventory:\n    def __init__(self):\n        self.stock = {}\n\n"
+    "    def add(self, sku, qty):\n        self.stock[sku] = self.stock.get(sku, 0) + qty\n"
+)
+REPORT = Module(
+    name="report",
+    purpose="Counts the skus.",
+    language="python",
+    public_interface="report.count(inventory: Inventory) -> int",
+)
+COPY = (  # its own Inventory, with another attribute name
+    "class Inventory:\n    def __init__(self):\n        self.items = {}\n\n"
+    "    def add(self, sku, qty):\n        self.items[sku] = qty\n\n\n"
+    "def count(inventory):\n    return len(inventory.items)\n"
+)
+REAL = "def count(inventory):\n    return len(inventory.stock)\n"
+TESTS = (  # the designer's imports: the real class, then the module under test
+    "from store import Inventory\nfrom report import *  # noqa: F403\n\n\n"
+    "def test_count():\n    inv = Inventory()\n    inv.add('a', 1)\n    inv.add('b', 2)\n"
+    "    assert count(inv) == 2\n"
+)
+DESIGNED = f"File: test_report.py\n```python\n{TESTS}```\n"
+
+
+def test_a_draft_copying_its_dependency_is_held_to_the_real_one() -> None:
+    model = FakeModel(
+        rules=[
+            (
+                lambda m: "You write python tests" in said(m),
+                f"File: test_report.py\n```python\n{TESTS}```\n",
+            ),
+            (lambda m: True, "no"),
+        ]
+    )
+    ctx = Context(
+        spec=Spec(title="Stock", summary="Stock and its count.", language="python"),
+        module=REPORT,
+        words="store.py and report.py: count(inventory) counts the skus.",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: model,
+        direct=lambda m, index: {"report.py": COPY if index == 0 else REAL},
+        options=EngineOptions(max_drafts=3, probe_inputs=0, proof=False),
+        dependencies=[STORE],
+        dependency_files={"store.py": STORE_PY},
+    )
+    work = build(ctx)
+    assert work.files == {"report.py": REAL}
+    assert work.drafts[0].files["report.py"].startswith("from store import Inventory\n")

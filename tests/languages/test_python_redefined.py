@@ -1,0 +1,44 @@
+"""A draft's copies of its dependencies' classes and functions become imports of the
+real ones; nothing else changes."""
+
+from __future__ import annotations
+
+from codeproof.languages.python.redefined import import_dependencies
+
+STORE = (
+    "class Inventory:\n    def __init__(self):\n        self.stock = {}\n\n\n"
+    "def parse_sku(text):\n    return text.upper()\n\n\ndef _helper():\n    pass\n\n\n"
+    "def main():\n    pass\n"
+)
+DRAFT = (
+    '"""The report."""\nimport csv\n\n\nclass Inventory:\n    def __init__(self):\n'
+    "        self.items = {}\n\n\n@staticmethod\ndef parse_sku(text):\n    return text\n\n\n"
+    "def _helper():\n    return 1\n\n\ndef main():\n    print(1)\n\n\n"
+    "def to_csv(inventory):\n    return ''\n"
+)
+
+
+def test_copies_of_a_dependency_become_imports() -> None:
+    fitted = import_dependencies(DRAFT, "report.py", {"store.py": STORE})
+    assert fitted == (
+        '"""The report."""\nimport csv\nfrom store import Inventory\nfrom store import parse_sku\n'
+        "\n\ndef _helper():\n    return 1\n\n\ndef main():\n    print(1)\n\n\n"
+        "def to_csv(inventory):\n    return ''\n"
+    )
+    compile(fitted, "report.py", "exec")
+
+
+def test_what_is_not_a_copy_is_left_alone() -> None:
+    assert import_dependencies(DRAFT, "report.py", {}) == DRAFT
+    assert import_dependencies(DRAFT, "report.py", {"store.py": "class Inventory(:\n"}) == DRAFT
+    assert import_dependencies(DRAFT, "report.py", {"store.js": STORE}) == DRAFT
+    assert import_dependencies(DRAFT, "store.py", {"store.py": STORE}) == DRAFT  # itself
+    broken = "class Inventory:\n    def f(self:\n"
+    assert import_dependencies(broken, "report.py", {"store.py": STORE}) == broken
+
+
+def test_a_copy_before_the_imports_is_imported_at_the_top() -> None:
+    draft = "class Inventory:\n    pass\n\n\nimport csv\n\n\ndef to_csv(i):\n    return ''\n"
+    fitted = import_dependencies(draft, "report.py", {"store.py": STORE})
+    assert fitted.startswith("from store import Inventory\n")
+    assert "class Inventory" not in fitted and "import csv\n" in fitted

@@ -120,3 +120,17 @@ def test_the_run_after_a_repair_is_recorded_as_one(spec: Spec, module: Module) -
         ctx, Work(designed=TESTS, drafts=[Draft(files=CODE, source="direct", index=0)])
     )
     assert [h.repaired for h in chosen.history] == [False]  # a choice among drafts
+
+
+def test_a_declared_name_the_code_lacks_is_named_in_the_repair(spec: Spec, module: Module) -> None:
+    # py-bill-split: three drafts of split.py had split_bill but not split_evenly; the
+    # repair of one, shown only "cannot import name", returned it unchanged
+    declared = module.model_copy(update={"public_interface": "add(a, b)\nsub(a, b)"})
+    work = Work(files=CODE, tests=TESTS, report=_designed_then_stated())
+    model = FakeModel([REPLY])
+    engine_repair(_ctx(model, spec, declared), work)
+    prompt = model.calls[0].messages[-1].content
+    assert "declares `sub`, which the code does not define" in prompt
+    model = FakeModel([REPLY])
+    engine_repair(_ctx(model, spec, module), work)  # the code defines all: nothing said
+    assert "Missing from the code" not in model.calls[0].messages[-1].content

@@ -69,6 +69,7 @@ def repair(
     max_tokens: int = 1536,
     context: str = "",
     stated: Collection[str] = (),
+    missing: Collection[str] = (),
 ) -> RepairResult:
     """Propose a fix of ``files`` for the failures in ``report``.
 
@@ -86,6 +87,9 @@ def repair(
         context: Retrieved reference material (a fenced section labelled as data).
         stated: Names of the report's tests that check examples the user stated: their
             failures come first, marked as the user's.
+        missing: Top-level names the module's interface declares that the code does not
+            define (py-bill-split: three drafts of ``split.py`` without
+            ``split_evenly``; the repair of one returned it unchanged).
 
     Returns:
         The changed files (possibly none when the reply held no code). Test changes
@@ -106,7 +110,7 @@ def repair(
     )
     main = _main_path(files, module, layout)
     parts = Parts(
-        fixed=(render_spec(spec), render_module(module)),
+        fixed=(render_spec(spec), render_module(module), missing_section(missing)),
         code=section("Current code", render_files(files, layout)),
         tests=shown,
         report=report,
@@ -144,6 +148,18 @@ carries its own message (:func:`output_tail`)."""
 USER_EXAMPLE = " (an example the user stated: the code must meet it)"
 """The mark of a failure of the user's stated examples in a repair prompt."""
 TESTS_LEFT_OUT = "Not shown (they do not fit in the model's context): the failures below name them."
+
+
+def missing_section(names: Collection[str]) -> str:
+    """The declared names the code lacks, as an instruction (empty when none)."""
+    if not names:
+        return ""
+    listed = ", ".join(f"`{n}`" for n in names)
+    return section(
+        "Missing from the code",
+        f"The interface above declares {listed}, which the code does not define: define "
+        "it as declared (its tests cannot run without it).",
+    )
 
 
 @dataclass(frozen=True)

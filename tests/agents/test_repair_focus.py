@@ -134,3 +134,21 @@ def test_a_declared_name_the_code_lacks_is_named_in_the_repair(spec: Spec, modul
     model = FakeModel([REPLY])
     engine_repair(_ctx(model, spec, module), work)  # the code defines all: nothing said
     assert "Missing from the code" not in model.calls[0].messages[-1].content
+
+
+def test_the_modules_it_uses_are_shown_and_never_changed(spec: Spec, module: Module) -> None:
+    # py-inventory-report: to_csv called inventory.items() where the store's Inventory
+    # keeps a dict named items; a repair that saw only report.py could not tell
+    store = {"store.py": "class Inventory:\n    def __init__(self):\n        self.items = {}\n"}
+    rewrite = (
+        "File: store.py\n```python\nclass Inventory:\n    pass\n```\n"
+        "File: adder.py\n```python\ndef add(a, b):\n    return a + b\n```\nSummary: both."
+    )
+    model = FakeModel([rewrite])
+    result = repair(
+        model, spec, module, CODE, TESTS, _designed_then_stated(), dependency_files=store
+    )
+    prompt = model.calls[0].messages[-1].content
+    assert "Modules it uses" in prompt and "self.items = {}" in prompt
+    assert prompt.index("Modules it uses") > prompt.index("Current code")
+    assert [f.path for f in result.files] == ["adder.py"]

@@ -8,7 +8,6 @@ test change without a reason is dropped.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import math
 import re
@@ -26,12 +25,12 @@ from codeproof.agents.prompting import (
     render_spec,
     section,
 )
+from codeproof.agents.repair_reply import main_path, parse_repair
 from codeproof.core.errors import ContextLengthError
-from codeproof.core.types import Module, RepairResult, SourceFile, Spec, TestReport
+from codeproof.core.types import Module, RepairResult, Spec, TestReport
 from codeproof.languages import registry
 from codeproof.languages.base import Language
-from codeproof.languages.fences import FILE_FORMAT, code_blocks, pick_unlabelled, prose
-from codeproof.languages.layout import Layout
+from codeproof.languages.fences import FILE_FORMAT
 from codeproof.languages.registry import layout_for
 from codeproof.llm.base import ChatModel, ChatSettings
 
@@ -51,9 +50,6 @@ file and a line "Reason: <the requirement the test contradicts>"."""
 
 NOT_COMPILED = "Not shown: the code does not compile. Fix the compiler errors below first."
 
-_SUMMARY = re.compile(r"^\W*summary\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
-_REASON = re.compile(r"^\W*reason\b\W*:?\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
-
 
 def repair(
     model: ChatModel,
@@ -70,6 +66,7 @@ def repair(
     context: str = "",
     stated: Collection[str] = (),
     missing: Collection[str] = (),
+    dependency_files: Mapping[str, str] | None = None,
 ) -> RepairResult:
     """Propose a fix of ``files`` for the failures in ``report``.
 
@@ -90,6 +87,10 @@ def repair(
         missing: Top-level names the module's interface declares that the code does not
             define (py-bill-split: three drafts of ``split.py`` without
             ``split_evenly``; the repair of one returned it unchanged).
+        dependency_files: Source files of the modules it uses (path -> content), shown
+            as built and never changed by the repair (py-inventory-report: ``to_csv``
+            called ``inventory.items()`` where ``store.Inventory.items`` is a dict, and a
+            repair that saw only ``report.py`` could not tell).
 
     Returns:
         The changed files (possibly none when the reply held no code). Test changes
@@ -108,10 +109,11 @@ def repair(
             failing_tests(tests, report, registry.language_for(layout.language)), layout
         )
     )
-    main = _main_path(files, module, layout)
+    main = main_path(files, module, layout)
     parts = Parts(
         fixed=(render_spec(spec), render_module(module), missing_section(missing)),
         code=section("Current code", render_files(files, layout)),
+        dependencies=section(DEPENDENCIES, render_files(dependency_files or {}, layout)),
         tests=shown,
         report=report,
         stated=frozenset(stated),
@@ -132,7 +134,8 @@ def repair(
             provider=response.provider or model.name,
             hint="raise llm.ctx_size (it is split between llm.slots)",
         )
-    return parse_repair(response.text, module, files, tests, layout)
+    frozen = frozenset(dependency_files or ())
+    return parse_repair(response.text, module, files, tests, layout, frozen=frozen)
 
 
 CHARS_PER_TOKEN = 3.0
@@ -147,6 +150,7 @@ SHORT_TAIL = 600
 carries its own message (:func:`output_tail`)."""
 USER_EXAMPLE = " (an example the user stated: the code must meet it)"
 """The mark of a failure of the user's stated examples in a repair prompt."""
+DEPENDENCIES = "Modules it uses (built and tested: use them as they are, never change them)"
 TESTS_LEFT_OUT = "Not shown (they do not fit in the model's context): the failures below name them."
 
 
@@ -168,6 +172,7 @@ class Parts:
 
     fixed: tuple[str, ...]
     code: str
+    dependencies: str
     tests: str
     report: TestReport
     stated: frozenset[str]
@@ -180,6 +185,7 @@ class Parts:
         return join_sections(
             *self.fixed,
             self.code,
+            self.dependencies,
             section("Tests", self.tests),
             section("Test results", describe_report(self.report, tail=tail, stated=self.stated)),
             self.hint,
@@ -198,8 +204,9 @@ def fitted(parts: Parts, system: str, code: str, model: ChatModel) -> tuple[str,
     and the tokens that reply needs (the whole file again, and a summary).
 
     Trimmed in this order until it fits: the retrieved context, the earlier attempts, the
-    output's tail, the tests (the failures still name them). The specification, the code
-    and the failures always stay: without them there is nothing to repair against.
+    output's tail, the modules it uses, the tests (the failures still name them). The
+    specification, the code and the failures always stay: without them there is nothing
+    to repair against.
 
     Raises:
         ContextLengthError: Even the trimmed prompt leaves no room for the reply (the
@@ -215,7 +222,8 @@ def fitted(parts: Parts, system: str, code: str, model: ChatModel) -> tuple[str,
         (replace(parts, context=""), tail),
         (replace(parts, context="", history=""), tail),
         (replace(parts, context="", history=""), SHORT_TAIL),
-        (replace(parts, context="", history="", tests=TESTS_LEFT_OUT), SHORT_TAIL),
+        (replace(parts, context="", history="", dependencies=""), SHORT_TAIL),
+        (replace(parts, context="", history="", dependencies="", tests=TESTS_LEFT_OUT), SHORT_TAIL),
     ]
     for trimmed, kept in trims:
         user = trimmed.render(tail=kept)
@@ -230,13 +238,6 @@ def fitted(parts: Parts, system: str, code: str, model: ChatModel) -> tuple[str,
         provider=model.name,
         hint="raise llm.ctx_size (it is split between llm.slots) or lower llm.slots",
     )
-
-
-def _main_path(files: Mapping[str, str], module: Module, layout: Layout) -> str:
-    default = layout.source_path(module.name)
-    if default in files or not files:
-        return default
-    return next(iter(files))
 
 
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s|sec|seconds)\b")
@@ -310,94 +311,3 @@ def failing_tests(
         return dict(tests)
     failing = {_test_name(t.name) for t in report.failures}
     return {path: narrow(content, failing) or content for path, content in tests.items()}
-
-
-def parse_repair(
-    reply: str,
-    module: Module,
-    files: Mapping[str, str],
-    tests: Mapping[str, str],
-    layout: Layout,
-) -> RepairResult:
-    """Split a repair reply into source changes, test changes, reason and summary."""
-    blocks = code_blocks(reply, layout)
-    sources: dict[str, str] = {}
-    test_files: dict[str, str] = {}
-    for block in blocks:
-        if block.path is None:
-            continue
-        path = _known_path(block.path, {**files, **tests})
-        (test_files if layout.is_test_path(path) else sources)[path] = block.code
-    main = _main_path(files, module, layout)
-    if main not in sources:
-        chosen = pick_unlabelled([b for b in blocks if b.path is None], layout, tests=False)
-        if chosen is not None:
-            sources[main] = chosen.code
-    text = prose("\n".join(_not_a_label(_outside_blocks(reply))))
-    reason = _line(_REASON, reply)
-    summary = _line(_SUMMARY, reply) or clip(text, 300) or _default_summary(sources, files)
-    if test_files and not reason:
-        logger.info("repair: dropped test changes without a reason: %s", sorted(test_files))
-        summary += " (test changes dropped: no reason given)"
-        test_files = {}
-    tidy = registry.language_for(layout.language).editing.fix_source
-    return RepairResult(
-        files=[SourceFile(path=p, content=tidy(c, p)) for p, c in sources.items()],
-        test_files=[SourceFile(path=p, content=c) for p, c in test_files.items()],
-        test_change_reason=reason if test_files else None,
-        change_summary=summary,
-    )
-
-
-def _known_path(path: str, known: Mapping[str, str]) -> str:
-    """``path`` as the run knows it (the model may add or drop directories)."""
-    if path in known:
-        return path
-    name = PurePosixPath(path).name
-    matches = [k for k in known if PurePosixPath(k).name == name]
-    return matches[0] if len(matches) == 1 else name
-
-
-def _line(pattern: re.Pattern[str], reply: str) -> str | None:
-    outside = _outside_blocks(reply)
-    match = pattern.search(outside)
-    return match.group("text").strip() if match else None
-
-
-def _outside_blocks(reply: str) -> str:
-    """The reply's lines outside fenced blocks (line structure kept)."""
-    out: list[str] = []
-    fence: str | None = None
-    for line in reply.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            fence = None if fence is not None else stripped[:3]
-            continue
-        if fence is None:
-            out.append(line)
-    return "\n".join(out)
-
-
-_LABEL = re.compile(
-    r"^\W*(?:(?:file|filename|path|code|updated|fixed)\b[\w ]*:?\s*)?[\w./-]+\.\w+\W*$",
-    re.IGNORECASE,
-)
-"""A line that only names a file (``File: add.py``, ``**add.py**``, ``add.py:``)."""
-
-
-def _not_a_label(text: str) -> list[str]:
-    return [line for line in text.splitlines() if not _LABEL.match(line.strip())]
-
-
-def _default_summary(sources: Mapping[str, str], before: Mapping[str, str]) -> str:
-    """What changed, counted in lines (the reply said nothing but its code)."""
-    if not sources:
-        return "the reply held no code"
-    parts = []
-    for path in sorted(sources):
-        old, new = before.get(path, "").splitlines(), sources[path].splitlines()
-        diff = list(difflib.unified_diff(old, new, lineterm="", n=0))
-        added = sum(1 for d in diff if d.startswith("+") and not d.startswith("+++"))
-        removed = sum(1 for d in diff if d.startswith("-") and not d.startswith("---"))
-        parts.append(f"{path} (+{added}/-{removed} lines)" if diff else f"{path} (unchanged)")
-    return "rewrote " + ", ".join(parts)

@@ -63,6 +63,7 @@ def _repaired(ctx: Context, work: Work, files: dict[str, str], report: TestRepor
         context=ctx.grounding("repair", repairer.describe_report(report)),
         stated=[t.name for t in report.tests if is_example_test(t.name)],
         missing=undefined_names(ctx, files),
+        dependency_files=ctx.dependency_files,
     )
 
 

@@ -8,6 +8,7 @@ import pytest
 from codeproof.choosing.examples import is_example_test
 from codeproof.contract.worked import marked, passages, ungrounded, worked_examples
 from codeproof.core.types import Module
+from codeproof.languages.javascript.tidy import fix_tests
 from codeproof.languages.registry import layout_for
 
 QUEUE = Module(
@@ -143,3 +144,21 @@ def test_a_passage_using_two_modules_is_the_later_ones() -> None:
     words = 'For example, after s.put("Emma", 2), render(s) gives "book,copies\\nEmma,2".'
     assert worked_examples(words, store, [store, listing]) == []
     assert worked_examples(words, listing, [store, listing]) == passages(words)
+
+
+def test_what_a_javascript_test_requires_is_not_a_value_of_the_example() -> None:
+    # js-cart at 639a211: the exact transcription was dropped for require('node:test'),
+    # which the JavaScript test fixer adds to every test file that lacks it
+    said = 'Example: after cart.addItem("pen", 150, 2), cart.total(10) is 270.'
+    body = (
+        "const { Cart } = require('./cart');\n\n"
+        "test('Example 1', () => {\n  const cart = new Cart();\n"
+        '  cart.addItem("pen", 150, 2);\n  assert.strictEqual(cart.total(10), 270);\n});\n'
+    )
+    fixed = fix_tests(body, "cart.worked-examples.test.js", "cart", [])
+    assert "require('node:test')" in fixed and "require('node:assert/strict')" in fixed
+    assert ungrounded(fixed, "javascript", said, {"cart"}) == []
+    imported = "import { Cart } from './cart';\nimport test from 'node:test';\n" + body
+    assert ungrounded(imported, "javascript", said, {"cart"}) == []
+    assert ungrounded(fixed.replace("270", "271"), "javascript", said, {"cart"}) == ["271"]
+    assert ungrounded('const x = "node:test";\n', "javascript", said, {}) == ['"node:test"']

@@ -143,8 +143,11 @@ def ungrounded(source: str, language: str, stated: str, modules: Collection[str]
     """The literals of a test file that ``stated`` does not write (empty: grounded).
 
     Numbers count by value (``3`` is written by "2024-03-01"), strings when their text
-    is in ``stated``; module paths (``require("./cart")``) and the tests' own titles are
-    not values of the example. Booleans and null say nothing of their own.
+    is in ``stated``; module paths (``require("./cart")``, ``require('node:test')``: the
+    grammar's ``specifiers``) and the tests' own titles are not values of the example.
+    Booleans and null say nothing of their own. js-cart at ``639a211``: the transcription
+    of "after cart.addItem("pen", 150, 2) ... cart.total(10) is 1439" was exact, and was
+    dropped for its ``require('node:test')``, as every JavaScript one requiring it was.
     """
     grammar = find_grammar(language)
     if grammar is None:
@@ -154,8 +157,9 @@ def ungrounded(source: str, language: str, stated: str, modules: Collection[str]
         s for c in grammar.tests(tree) for s in c.suite
     }
     numbers = {float(n) for n in _NUMBER.findall(stated)}
+    loads = set(grammar.specifiers(tree))
     out = []
-    for value, text in _literals(grammar.literal, tree.root):
+    for value, text in _literals(grammar.literal, tree.root, skip=loads):
         if isinstance(value, bool) or value is None:
             continue
         if isinstance(value, int | float):
@@ -166,13 +170,17 @@ def ungrounded(source: str, language: str, stated: str, modules: Collection[str]
     return out
 
 
-def _literals(literal: Callable[[Node], Value], root: Node) -> list[tuple[object, str]]:
-    """``(value, source text)`` of each scalar literal under ``root`` (``literal``: the
-    grammar's reader of a literal's value)."""
+def _literals(
+    literal: Callable[[Node], Value], root: Node, *, skip: Collection[Node] = ()
+) -> list[tuple[object, str]]:
+    """``(value, source text)`` of each scalar literal under ``root`` but those in ``skip``
+    (``literal``: the grammar's reader of a literal's value)."""
     out: list[tuple[object, str]] = []
     stack = [root]
     while stack:
         node = stack.pop()
+        if node in skip:
+            continue
         ok, value = literal(node) if node.named else (False, None)
         if ok and not isinstance(value, list | tuple | dict | set | frozenset):
             out.append((value, node.text))

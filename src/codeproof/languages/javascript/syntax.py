@@ -361,6 +361,18 @@ def _export_statement(node: Node) -> Iterator[Export]:
         yield Export("default", value.text if value.kind == "identifier" else None, node)
 
 
+def _specifiers(tree: Tree) -> Iterator[Node]:
+    for node in tree.nodes():
+        if node.kind in ("import_statement", "export_statement"):
+            source = node.field("source")
+            if source is not None:
+                yield source
+        elif node.kind == "call_expression":
+            function, arguments = node.field("function"), node.field("arguments")
+            if function is not None and function.text in ("require", "import") and arguments:
+                yield from (a for a in arguments.named_children if a.kind == "string")
+
+
 GRAMMAR = Grammar(
     name="javascript",
     language=tree_sitter_javascript.language,
@@ -374,4 +386,5 @@ GRAMMAR = Grammar(
     tests=_tests,
     assertions=checks(_checked),
     exports=_exports,
+    specifiers=_specifiers,
 )

@@ -124,6 +124,10 @@ def _nothing(tree: Tree) -> Iterable[Export]:
     return ()
 
 
+def _no_nodes(tree: Tree) -> Iterable[Node]:
+    return ()
+
+
 @dataclass(frozen=True)
 class Grammar:
     """One language's grammar and its readers (built by the language's package)."""
@@ -148,3 +152,6 @@ class Grammar:
     assertions: Callable[[Node], Iterable[Assertion]]
     """The checks made in a node (a test's body, a whole file)."""
     exports: Callable[[Tree], Iterable[Export]] = field(default=_nothing)
+    specifiers: Callable[[Tree], Iterable[Node]] = field(default=_no_nodes)
+    """The string literals that name a module (``require('node:test')``, ``import ...
+    from './cart'``): what a file loads, never a value it computes with."""

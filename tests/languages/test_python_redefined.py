@@ -42,3 +42,18 @@ def test_a_copy_before_the_imports_is_imported_at_the_top() -> None:
     fitted = import_dependencies(draft, "report.py", {"store.py": STORE})
     assert fitted.startswith("from store import Inventory\n")
     assert "class Inventory" not in fitted and "import csv\n" in fitted
+
+
+def test_a_dependency_name_used_without_an_import_is_imported() -> None:
+    draft = (
+        "import csv\n\n\ndef report(inv):\n    return parse_sku(inv) + Inventory.x\n\n\n"
+        "def other(main):\n    return main\n"
+    )
+    fitted = import_dependencies(draft, "report.py", {"store.py": STORE})
+    assert fitted.startswith(
+        "import csv\nfrom store import Inventory\nfrom store import parse_sku\n"
+    )
+    bound = "from store import *\n\n\ndef f(parse_sku):\n    return parse_sku(1)\n"
+    assert import_dependencies(bound, "report.py", {"store.py": STORE}) == bound
+    local = "def parse_sku(t):\n    return t\n\n\ndef f():\n    return parse_sku(1)\n"
+    assert "from store import parse_sku" in import_dependencies(local, "r.py", {"store.py": STORE})

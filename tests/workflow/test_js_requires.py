@@ -82,3 +82,22 @@ def test_the_engine_fits_a_draft_and_the_draft_then_runs(
     written = ctx.run_tests({"calc.js": CALC}, {"calc.test.js": TESTS})
     assert not written.green  # as the model wrote it: "tokenize is not a function"
     assert "tokenize is not a function" in written.tests[0].message
+
+
+def test_an_export_used_without_a_require_is_required() -> None:
+    # js-cart at 639a211: cart.js called formatPrice without requiring pricing.js
+    calc = (
+        "'use strict';\n\nfunction evaluate(expr) {\n  return tokenize(expr)[0];\n}\n"
+        "module.exports = { evaluate };\n"
+    )
+    fitted = fit_requires(calc, "calc.js", DEPS)
+    assert fitted.startswith("'use strict';\nconst { tokenize } = require('./tokenizer');\n")
+    for bound in (
+        "const { tokenize } = require('./tokenizer');\nconst x = tokenize('1');\n",
+        "function f(tokenize) { return tokenize('1'); }\n",
+        "const f = ({ tokenize }) => tokenize('1');\n",
+        "const t = require('./tokenizer');\nconst x = t.tokenize('1');\n",
+        "let tokenize;\ntokenize = 1;\n",
+        "const x = other('1');\n",  # not a dependency's export
+    ):
+        assert fit_requires(bound, "calc.js", DEPS) == bound

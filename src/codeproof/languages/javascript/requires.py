@@ -2,7 +2,9 @@
 exports: ``const tokenize = require('./tokenizer')`` where ``tokenizer.js`` exports
 ``{ tokenize }`` binds the exports object, so calling ``tokenize(...)`` throws "tokenize
 is not a function" (js-calculator: every test of ``calc.js``). It becomes
-``const { tokenize } = require('./tokenizer')``.
+``const { tokenize } = require('./tokenizer')``. And a dependency's export the module
+uses without binding it anywhere is required (js-cart at ``639a211``: ``cart.js``
+called ``formatPrice`` without requiring ``pricing.js``, "formatPrice is not defined").
 """
 
 from __future__ import annotations
@@ -56,7 +58,12 @@ def _bound_name(call: Node) -> Node | None:
 def fit_requires(source: str, path: str, dependencies: Mapping[str, str]) -> str:
     """``source`` with each whole-module ``require`` of a dependency that exports the
     bound name as a property destructured (only when the name is never used as an
-    object, so nothing that works changes)."""
+    object, so nothing that works changes), then requiring the dependencies' exports it
+    uses unbound (:func:`require_unbound`)."""
+    return require_unbound(_destructured(source, dependencies), dependencies)
+
+
+def _destructured(source: str, dependencies: Mapping[str, str]) -> str:
     exported = {
         PurePosixPath(p).name.removesuffix(".js"): _object_exports(text)
         for p, text in dependencies.items()
@@ -77,3 +84,85 @@ def fit_requires(source: str, path: str, dependencies: Mapping[str, str]) -> str
         if not _as_object(tree, name.text):
             edits.append((name.start, name.end, f"{{ {name.text} }}"))
     return replace(source, edits) if edits else source
+
+
+_PATTERNS = frozenset(
+    {"object_pattern", "array_pattern", "pair_pattern", "rest_pattern", "assignment_pattern"}
+)
+_BINDS = {
+    "variable_declarator": "name",
+    "catch_clause": "parameter",
+    "for_in_statement": "left",
+    "arrow_function": "parameter",
+    "assignment_expression": "left",
+    "function_declaration": "name",
+    "generator_function_declaration": "name",
+    "function_expression": "name",
+    "class_declaration": "name",
+    "class": "name",
+}
+"""Node kind -> the field whose identifier (or pattern) it binds."""
+_NAME_KINDS = frozenset({"identifier", "shorthand_property_identifier_pattern"})
+
+
+def _binds(node: Node) -> bool:
+    """Whether the identifier ``node`` is bound where it stands (declared, a parameter,
+    assigned, imported), through any destructuring pattern around it."""
+    child, parent = node, node.parent
+    while parent is not None and parent.kind in _PATTERNS:
+        if parent.kind == "assignment_pattern" and parent.field_name(child) != "left":
+            return False  # a default value is a use
+        child, parent = parent, parent.parent
+    if parent is None:
+        return False
+    if parent.kind in ("formal_parameters", "import_specifier", "namespace_import"):
+        return True
+    if parent.kind == "import_clause":
+        return True
+    field = _BINDS.get(parent.kind)
+    return field is not None and parent.field_name(child) == field
+
+
+def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
+    """``source`` requiring each dependency's exports it uses but never binds."""
+    exported = {
+        PurePosixPath(p).name.removesuffix(".js"): _object_exports(text)
+        for p, text in dependencies.items()
+        if p.endswith(".js")
+    }
+    owners: dict[str, list[str]] = {}
+    for stem, exports in exported.items():
+        for export in exports:
+            owners.setdefault(export, []).append(stem)
+    if not owners:
+        return source
+    tree = parse("javascript", source)
+    nodes = [n for n in tree.nodes() if n.kind in _NAME_KINDS]
+    bound = {n.text for n in nodes if _binds(n)}
+    unbound = sorted({n.text for n in nodes if n.kind == "identifier"} - bound)
+    wanted: dict[str, list[str]] = {}
+    for name in unbound:
+        stems = owners.get(name, [])
+        if len(stems) == 1:
+            wanted.setdefault(stems[0], []).append(name)
+    if not wanted:
+        return source
+    lines = "".join(
+        f"const {{ {', '.join(names)} }} = require('./{stem}');\n"
+        for stem, names in sorted(wanted.items())
+    )
+    at = _after_directives(tree)
+    return source[:at] + lines + source[at:]
+
+
+def _after_directives(tree: Tree) -> int:
+    """Where a new statement may go first: after a leading ``'use strict'`` and comments."""
+    at = 0
+    for node in tree.root.children:
+        if node.kind == "comment" or (
+            node.kind == "expression_statement" and node.text.strip("'\"; ") == "use strict"
+        ):
+            at = node.end
+            continue
+        break
+    return at if at == 0 else at + (1 if tree.text[at : at + 1] == "\n" else 0)

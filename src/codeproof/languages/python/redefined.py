@@ -1,5 +1,5 @@
-"""A module's copies of its dependencies' classes and functions replaced by imports of
-the real ones.
+"""A module fitted to its dependencies: copies of their classes and functions replaced
+by imports of the real ones, and their names used without an import imported.
 
 py-inventory-report at ``ec04028``: four of seven drafts of ``report.py`` began with their
 own ``class Inventory``, a copy of ``store.py``'s with other attribute names. The designed
@@ -8,6 +8,11 @@ shadowed the real class and the tests proved ``to_csv`` against a class the user
 gets; the user's ``to_csv(store.Inventory())`` then read attributes that do not exist.
 The dependency is built and tested already: a top-level public class or function of the
 draft named like one of a dependency's becomes ``from <dependency> import <name>``.
+
+A dependency's name the draft uses but never binds (no import, assignment, parameter or
+definition of it anywhere) is imported too (js-cart at ``639a211``: ``cart.js`` called
+``formatPrice`` without requiring ``pricing.js``; the same slip in Python is a
+``NameError``).
 
 Only public top-level names (not ``_private``, not ``main``) of dependencies that parse
 are taken; a draft that does not parse comes back as it was.
@@ -52,7 +57,8 @@ def import_dependencies(source: str, path: str, dependencies: Mapping[str, str])
     except SyntaxError:
         return source
     copies = [n for n in tree.body if isinstance(n, _DEFINITIONS) and n.name in owner]
-    if not copies:
+    unbound = sorted(_used(tree) - _bound(tree) & owner.keys())
+    if not copies and not unbound:
         return source
     lines = source.splitlines(keepends=True)
     for node in reversed(copies):
@@ -60,9 +66,36 @@ def import_dependencies(source: str, path: str, dependencies: Mapping[str, str])
         del lines[first : node.end_lineno]
         while first < len(lines) and not lines[first].strip() and _blank_before(lines, first) >= 2:
             del lines[first]
-    imports = "".join(f"from {owner[n.name]} import {n.name}\n" for n in copies)
+    names = [n.name for n in copies] + unbound
+    imports = "".join(f"from {owner[name]} import {name}\n" for name in names)
     at = _after_imports(tree)
     return "".join(lines[:at]) + imports + "".join(lines[at:])
+
+
+def _used(tree: ast.Module) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """Every name the module binds anywhere, in any scope (over-approximated: a name
+    bound anywhere is never imported)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, _DEFINITIONS):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            names.add(node.name)
+    return names
 
 
 def _blank_before(lines: list[str], index: int) -> int:

@@ -98,3 +98,19 @@ def test_non_ascii_text_keeps_its_place() -> None:
         "    assert inv.to_csv() == 'ü,ß'\n"
     )
     assert "    assert to_csv(inv) == 'ü,ß'\n" in fit_tests(source, PROJECT)
+
+
+def test_a_declared_name_used_unbound_is_imported_from_its_module() -> None:
+    # js-calculator at 639a211: the tests of calc called the dependency's tokenize
+    # without requiring it ("tokenize is not defined" for every draft)
+    source = (
+        "from report import to_csv\n\n\ndef test_x():\n    inv = Inventory()\n"
+        "    assert to_csv(inv) == ''\n"
+    )
+    assert fit_tests(source, PROJECT).startswith(
+        "from report import to_csv\nfrom store import Inventory\n"
+    )
+    star = "from store import *\n\n\ndef test_x():\n    assert Inventory()\n"
+    assert fit_tests(star, PROJECT) == star  # the file imports from the declaring module
+    local = "def Inventory():\n    return 1\n\n\ndef test_x():\n    assert Inventory()\n"
+    assert fit_tests(local, PROJECT) == local  # bound in the file

@@ -101,3 +101,23 @@ def test_an_export_used_without_a_require_is_required() -> None:
         "const x = other('1');\n",  # not a dependency's export
     ):
         assert fit_requires(bound, "calc.js", DEPS) == bound
+
+
+def test_a_test_using_a_declared_name_unbound_requires_its_module() -> None:
+    # js-calculator at 639a211: "tokenize is not defined" in the tests of calc.js
+    from codeproof.languages.javascript.fit import fit_tests
+    from codeproof.languages.reading import Declared
+
+    project = [
+        Declared("calc", functions=frozenset({"evaluate"})),
+        Declared("tokenizer", functions=frozenset({"tokenize"})),
+    ]
+    body = "test('t', () => {\n  assert.deepStrictEqual(tokenize('1'), evaluate('1'));\n});\n"
+    head = "const { evaluate } = require('./calc');\n"
+    assert fit_tests(head + body, project) == (
+        "const { tokenize } = require('./tokenizer');\n" + head + body
+    )
+    required = "const t = require('./tokenizer');\n" + head + body
+    assert fit_tests(required, project) == required  # the file requires that module
+    bound = head + "const tokenize = (s) => [s];\n" + body
+    assert fit_tests(bound, project) == bound

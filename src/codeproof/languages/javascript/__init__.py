@@ -14,6 +14,7 @@ from codeproof.languages.javascript import (
     consensus,
     eval,
     examples,
+    fit,
     mutants,
     probe,
     project,
@@ -81,6 +82,7 @@ LANGUAGE = Language(
         signatures=signatures.javascript_signatures,
         examples=signatures.javascript_examples,
         fit_to_dependencies=requires.fit_requires,
+        fit_tests=fit.fit_tests,
     ),
     choosing=Choosing(
         prober=script_prober(probe.javascript_calls, probe.SCRIPT, "_codeproof_probe.js"),

@@ -105,7 +105,7 @@ _BINDS = {
 _NAME_KINDS = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 
 
-def _binds(node: Node) -> bool:
+def binds(node: Node) -> bool:
     """Whether the identifier ``node`` is bound where it stands (declared, a parameter,
     assigned, imported), through any destructuring pattern around it."""
     child, parent = node, node.parent
@@ -138,7 +138,7 @@ def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
         return source
     tree = parse("javascript", source)
     nodes = [n for n in tree.nodes() if n.kind in _NAME_KINDS]
-    bound = {n.text for n in nodes if _binds(n)}
+    bound = {n.text for n in nodes if binds(n)}
     unbound = sorted({n.text for n in nodes if n.kind == "identifier"} - bound)
     wanted: dict[str, list[str]] = {}
     for name in unbound:

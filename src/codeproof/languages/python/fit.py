@@ -11,7 +11,10 @@ it, and it was the user's word. Two readings the interface rules out are fixed h
   project module does: imported from that one;
 * ``obj.f(...)`` where ``obj`` was made by a project class whose declared methods do not
   include ``f`` and ``f`` is a declared top-level function (of one module, and no method
-  or loose name of any): ``f(obj, ...)``, imported where the file does not already.
+  or loose name of any): ``f(obj, ...)``, imported where the file does not already;
+* a name the file uses but binds nowhere, declared by exactly one project module that the
+  file does not import from: imported from it (js-calculator's tests of ``calc`` called
+  the dependency's ``tokenize`` without requiring it; the Python slip is a ``NameError``).
 
 Nothing else changes: a file that does not parse, or names nothing of the kind, comes back
 as it was.
@@ -22,6 +25,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from codeproof.languages.python.bindings import unbound_names
 from codeproof.languages.reading import Declared
 
 Edit = tuple[int, int, str]
@@ -39,11 +43,16 @@ def fit_tests(source: str, declared: Sequence[Declared]) -> str:
     edits = _import_edits(tree, declared, starts)
     calls, needed = _call_edits(tree, declared, starts, data)
     edits += calls
+    owner = {name: d.module for d in declared for name in d.functions}
     missing = sorted(needed - _imported(tree, declared))
+    for name in sorted(unbound_names(tree) - needed - set(missing)):
+        module = _sole_owner(name, declared)
+        if module is not None and module not in _imported_modules(tree):
+            missing.append(name)
+            owner[name] = module
     if not edits and not missing:
         return source
     if missing:
-        owner = {name: d.module for d in declared for name in d.functions}
         lines = "".join(f"from {owner[name]} import {name}\n" for name in missing)
         after = _after_imports(tree)
         at = starts[after] if after < len(starts) else len(data)
@@ -124,6 +133,17 @@ def _imported(tree: ast.Module, declared: Sequence[Declared]) -> set[str]:
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
     return names
+
+
+def _imported_modules(tree: ast.Module) -> set[str]:
+    """The modules the file imports from or imports (any form)."""
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module)
+        elif isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+    return out
 
 
 def _after_imports(tree: ast.Module) -> int:

@@ -24,6 +24,8 @@ import ast
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
+from codeproof.languages.python.bindings import unbound_names
+
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 _KEEP = frozenset({"main"})
 
@@ -57,7 +59,7 @@ def import_dependencies(source: str, path: str, dependencies: Mapping[str, str])
     except SyntaxError:
         return source
     copies = [n for n in tree.body if isinstance(n, _DEFINITIONS) and n.name in owner]
-    unbound = sorted(_used(tree) - _bound(tree) & owner.keys())
+    unbound = sorted(unbound_names(tree) & owner.keys())
     if not copies and not unbound:
         return source
     lines = source.splitlines(keepends=True)
@@ -70,32 +72,6 @@ def import_dependencies(source: str, path: str, dependencies: Mapping[str, str])
     imports = "".join(f"from {owner[name]} import {name}\n" for name in names)
     at = _after_imports(tree)
     return "".join(lines[:at]) + imports + "".join(lines[at:])
-
-
-def _used(tree: ast.Module) -> set[str]:
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
-def _bound(tree: ast.Module) -> set[str]:
-    """Every name the module binds anywhere, in any scope (over-approximated: a name
-    bound anywhere is never imported)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            names.add(node.id)
-        elif isinstance(node, _DEFINITIONS):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.alias):
-            names.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            names.update(node.names)
-        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
-            names.add(node.name)
-    return names
 
 
 def _blank_before(lines: list[str], index: int) -> int:

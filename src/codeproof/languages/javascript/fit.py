@@ -13,31 +13,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
-from codeproof.languages.javascript.requires import binds
+from codeproof.languages.javascript.requires import NAME_KINDS, binds, require_lines
 from codeproof.languages.reading import Declared
 from codeproof.languages.syntax import Tree, parse
-
-_NAME_KINDS = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 
 
 def fit_tests(source: str, declared: Sequence[Declared]) -> str:
     """``source`` requiring the declared names it uses unbound (see the module doc)."""
     tree = parse("javascript", source)
     required = _required(tree)
-    nodes = [n for n in tree.nodes() if n.kind in _NAME_KINDS]
+    nodes = [n for n in tree.nodes() if n.kind in NAME_KINDS]
     bound = {n.text for n in nodes if binds(n)}
     wanted: dict[str, list[str]] = {}
     for name in sorted({n.text for n in nodes if n.kind == "identifier"} - bound):
         owners = [d.module for d in declared if d.declares(name)]
         if len(owners) == 1 and owners[0] not in required:
             wanted.setdefault(owners[0], []).append(name)
-    if not wanted:
-        return source
-    lines = "".join(
-        f"const {{ {', '.join(names)} }} = require('./{module}');\n"
-        for module, names in sorted(wanted.items())
-    )
-    return lines + source
+    return require_lines(wanted) + source if wanted else source
 
 
 def _required(tree: Tree) -> set[str]:

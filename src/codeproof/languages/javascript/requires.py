@@ -9,7 +9,7 @@ called ``formatPrice`` without requiring ``pricing.js``, "formatPrice is not def
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
 from codeproof.languages.syntax import Node, Tree, parse
@@ -102,7 +102,7 @@ _BINDS = {
     "class": "name",
 }
 """Node kind -> the field whose identifier (or pattern) it binds."""
-_NAME_KINDS = frozenset({"identifier", "shorthand_property_identifier_pattern"})
+NAME_KINDS = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 
 
 def binds(node: Node) -> bool:
@@ -137,7 +137,7 @@ def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
     if not owners:
         return source
     tree = parse("javascript", source)
-    nodes = [n for n in tree.nodes() if n.kind in _NAME_KINDS]
+    nodes = [n for n in tree.nodes() if n.kind in NAME_KINDS]
     bound = {n.text for n in nodes if binds(n)}
     unbound = sorted({n.text for n in nodes if n.kind == "identifier"} - bound)
     wanted: dict[str, list[str]] = {}
@@ -147,12 +147,16 @@ def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
             wanted.setdefault(stems[0], []).append(name)
     if not wanted:
         return source
-    lines = "".join(
+    at = _after_directives(tree)
+    return source[:at] + require_lines(wanted) + source[at:]
+
+
+def require_lines(wanted: Mapping[str, Sequence[str]]) -> str:
+    """``const { a, b } = require('./stem');`` lines, one per module stem, in order."""
+    return "".join(
         f"const {{ {', '.join(names)} }} = require('./{stem}');\n"
         for stem, names in sorted(wanted.items())
     )
-    at = _after_directives(tree)
-    return source[:at] + lines + source[at:]
 
 
 def _after_directives(tree: Tree) -> int:

@@ -38,3 +38,15 @@ def _bound(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
             names.add(node.name)
     return names
+
+
+def after_imports(tree: ast.Module) -> int:
+    """The 0-based line just past the module's leading docstring and imports: where
+    a new import goes."""
+    line = 0
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            line = node.end_lineno or node.lineno
+        elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            break
+    return line

@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from codeproof.languages.python.bindings import unbound_names
+from codeproof.languages.python.bindings import after_imports, unbound_names
 from codeproof.languages.reading import Declared
 
 Edit = tuple[int, int, str]
@@ -54,7 +54,7 @@ def fit_tests(source: str, declared: Sequence[Declared]) -> str:
         return source
     if missing:
         lines = "".join(f"from {owner[name]} import {name}\n" for name in missing)
-        after = _after_imports(tree)
+        after = after_imports(tree)
         at = starts[after] if after < len(starts) else len(data)
         edits.append((at, at, lines if data[:at].endswith(b"\n") or not at else "\n" + lines))
     for start, end, text in sorted(_outermost(edits), reverse=True):
@@ -144,17 +144,6 @@ def _imported_modules(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.Import):
             out |= {alias.name for alias in node.names}
     return out
-
-
-def _after_imports(tree: ast.Module) -> int:
-    """The 0-based line after the file's leading docstring and imports."""
-    line = 0
-    for node in tree.body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            line = node.end_lineno or node.lineno
-        elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
-            break
-    return line
 
 
 # -- functions called as methods --------------------------------------------------------

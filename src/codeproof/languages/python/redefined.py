@@ -24,7 +24,7 @@ import ast
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from codeproof.languages.python.bindings import unbound_names
+from codeproof.languages.python.bindings import after_imports, unbound_names
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 _KEEP = frozenset({"main"})
@@ -70,7 +70,7 @@ def import_dependencies(source: str, path: str, dependencies: Mapping[str, str])
             del lines[first]
     names = [n.name for n in copies] + unbound
     imports = "".join(f"from {owner[name]} import {name}\n" for name in names)
-    at = _after_imports(tree)
+    at = after_imports(tree)
     return "".join(lines[:at]) + imports + "".join(lines[at:])
 
 
@@ -79,15 +79,3 @@ def _blank_before(lines: list[str], index: int) -> int:
     while index - count > 0 and not lines[index - count - 1].strip():
         count += 1
     return count
-
-
-def _after_imports(tree: ast.Module) -> int:
-    """The line index just past the leading docstring and imports (the copies come
-    after them, so removing those does not move it): where the new imports go."""
-    line = 0
-    for node in tree.body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            line = node.end_lineno or node.lineno
-        elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
-            break
-    return line

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from codeproof.languages.python.annotations import drop_prose_annotations
+from codeproof.languages.python.bindings import after_imports
 
 _TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
 
@@ -160,21 +161,11 @@ def _fix_imports_py(source: str, module: str, dependencies: Sequence[str]) -> st
                 root = alias.name.split(".")[0]
                 imports_module = imports_module or root == module
     if not imports_module:
-        lines.insert(_after_imports(tree), f"from {module} import *  # noqa: F403")
+        lines.insert(after_imports(tree), f"from {module} import *  # noqa: F403")
     text = "\n".join(lines) + "\n"
     if re.search(r"\bpytest\.", text) and not re.search(r"^import pytest\b", text, re.M):
         text = "import pytest\n" + text
     return text
-
-
-def _after_imports(tree: ast.Module) -> int:
-    line = 0
-    for node in tree.body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            line = node.end_lineno or node.lineno
-        elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
-            break
-    return line
 
 
 def _collectable_classes_py(source: str) -> str:

@@ -103,3 +103,13 @@ def missing_names(module: Module, candidates: Sequence[dict[str, str]]) -> list[
     defined = [top_level_names(files, module.language) for files in candidates]
     required = [n for n in declared if any(n in names for names in defined)]
     return [[n for n in required if n not in names] for names in defined]
+
+
+def undefined_names(module: Module, files: dict[str, str]) -> list[str]:
+    """The top-level names ``module``'s interface declares that ``files`` does not
+    define, by the language's signature reader (none when it reads no name at all: a
+    file it cannot read is no evidence of a missing one)."""
+    defined = top_level_names(files, module.language)
+    if not defined:
+        return []
+    return [n for n in declared_top_level(module) if n not in defined]

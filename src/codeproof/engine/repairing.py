@@ -10,7 +10,7 @@ import logging
 
 from codeproof.agents import repairer
 from codeproof.choosing.examples import is_example_test
-from codeproof.choosing.interface import declared_top_level, top_level_names
+from codeproof.choosing.interface import undefined_names
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import RepairResult, TestReport
 from codeproof.engine.context import Context
@@ -62,16 +62,6 @@ def _repaired(ctx: Context, work: Work, files: dict[str, str], report: TestRepor
         temperature=0.0 if work.round == 0 else 0.7,
         context=ctx.grounding("repair", repairer.describe_report(report)),
         stated=[t.name for t in report.tests if is_example_test(t.name)],
-        missing=undefined_names(ctx, files),
+        missing=undefined_names(ctx.module, files),
         dependency_files=ctx.dependency_files,
     )
-
-
-def undefined_names(ctx: Context, files: dict[str, str]) -> list[str]:
-    """The top-level names the module's interface declares that ``files`` does not
-    define, by the language's signature reader (none when it reads no name at all: a
-    file it cannot read is no evidence of a missing one)."""
-    defined = top_level_names(files, ctx.module.language)
-    if not defined:
-        return []
-    return [n for n in declared_top_level(ctx.module) if n not in defined]

@@ -7,7 +7,7 @@ language for them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from codeproof.languages.syntax import Case, Declaration, Node, parse
@@ -50,6 +50,13 @@ class Declared:
     def declares(self, name: str) -> bool:
         """Whether ``name`` is one of the module's top-level names (or may be)."""
         return name in self.functions or name in self.classes or name in self.loose
+
+
+def sole_owner(name: str, declared: Sequence[Declared]) -> str | None:
+    """The one module among ``declared`` that declares ``name`` (``None``: none, or
+    several)."""
+    owners = [d.module for d in declared if d.declares(name)]
+    return owners[0] if len(owners) == 1 else None
 
 
 SignatureReader = Callable[[str, str], list[Signature]]

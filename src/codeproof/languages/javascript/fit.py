@@ -11,32 +11,23 @@ test fixer requires it (:func:`~codeproof.languages.javascript.tidy.fix_tests`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import PurePosixPath
 
-from codeproof.languages.javascript.requires import NAME_KINDS, binds, require_lines
-from codeproof.languages.reading import Declared
-from codeproof.languages.syntax import Tree, parse
+from codeproof.languages.javascript.requires import (
+    local_requires,
+    require_lines,
+    unbound_identifiers,
+)
+from codeproof.languages.reading import Declared, sole_owner
+from codeproof.languages.syntax import parse
 
 
 def fit_tests(source: str, declared: Sequence[Declared]) -> str:
     """``source`` requiring the declared names it uses unbound (see the module doc)."""
     tree = parse("javascript", source)
-    required = _required(tree)
-    nodes = [n for n in tree.nodes() if n.kind in NAME_KINDS]
-    bound = {n.text for n in nodes if binds(n)}
+    required = {stem for _, stem in local_requires(tree)}
     wanted: dict[str, list[str]] = {}
-    for name in sorted({n.text for n in nodes if n.kind == "identifier"} - bound):
-        owners = [d.module for d in declared if d.declares(name)]
-        if len(owners) == 1 and owners[0] not in required:
-            wanted.setdefault(owners[0], []).append(name)
+    for name in sorted(unbound_identifiers(tree)):
+        owner = sole_owner(name, declared)
+        if owner is not None and owner not in required:
+            wanted.setdefault(owner, []).append(name)
     return require_lines(wanted) + source if wanted else source
-
-
-def _required(tree: Tree) -> set[str]:
-    """The stems of the project files the file requires (``./calc`` -> ``calc``)."""
-    out = set()
-    for call in tree.calls({"require"}):
-        ok, target = call.args[0].value() if len(call.args) == 1 else (False, None)
-        if ok and isinstance(target, str) and target.startswith("./"):
-            out.add(PurePosixPath(target).name.removesuffix(".js"))
-    return out

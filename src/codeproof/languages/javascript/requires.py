@@ -14,6 +14,7 @@ from pathlib import PurePosixPath
 
 from codeproof.languages.syntax import Node, Tree, parse
 from codeproof.languages.syntax.edit import replace
+from codeproof.languages.syntax.grammar import Call
 
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 
@@ -59,11 +60,7 @@ def fit_requires(source: str, path: str, dependencies: Mapping[str, str]) -> str
     """``source`` with each whole-module ``require`` of a dependency that exports the
     bound name as a property destructured (only when the name is never used as an
     object, so nothing that works changes), then requiring the dependencies' exports it
-    uses unbound (:func:`require_unbound`)."""
-    return require_unbound(_destructured(source, dependencies), dependencies)
-
-
-def _destructured(source: str, dependencies: Mapping[str, str]) -> str:
+    uses unbound (:func:`_require_unbound`)."""
     exported = {
         PurePosixPath(p).name.removesuffix(".js"): _object_exports(text)
         for p, text in dependencies.items()
@@ -71,13 +68,23 @@ def _destructured(source: str, dependencies: Mapping[str, str]) -> str:
     }
     if not exported:
         return source
-    tree = parse("javascript", source)
-    edits = []
+    return _require_unbound(_destructured(source, exported), exported)
+
+
+def local_requires(tree: Tree) -> list[tuple[Call, str]]:
+    """Each ``require('./name')`` of the file, with the required file's stem."""
+    out = []
     for call in tree.calls({"require"}):
         ok, target = call.args[0].value() if len(call.args) == 1 else (False, None)
-        if not ok or not isinstance(target, str) or not target.startswith("./"):
-            continue
-        stem = PurePosixPath(target).name.removesuffix(".js")
+        if ok and isinstance(target, str) and target.startswith("./"):
+            out.append((call, PurePosixPath(target).name.removesuffix(".js")))
+    return out
+
+
+def _destructured(source: str, exported: Mapping[str, frozenset[str]]) -> str:
+    tree = parse("javascript", source)
+    edits = []
+    for call, stem in local_requires(tree):
         name = _bound_name(call.node)
         if name is None or name.text not in exported.get(stem, frozenset()):
             continue
@@ -123,13 +130,15 @@ def binds(node: Node) -> bool:
     return field is not None and parent.field_name(child) == field
 
 
-def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
+def unbound_identifiers(tree: Tree) -> set[str]:
+    """The identifiers the file uses but binds nowhere (:func:`binds`), in any scope."""
+    nodes = [n for n in tree.nodes() if n.kind in NAME_KINDS]
+    bound = {n.text for n in nodes if binds(n)}
+    return {n.text for n in nodes if n.kind == "identifier"} - bound
+
+
+def _require_unbound(source: str, exported: Mapping[str, frozenset[str]]) -> str:
     """``source`` requiring each dependency's exports it uses but never binds."""
-    exported = {
-        PurePosixPath(p).name.removesuffix(".js"): _object_exports(text)
-        for p, text in dependencies.items()
-        if p.endswith(".js")
-    }
     owners: dict[str, list[str]] = {}
     for stem, exports in exported.items():
         for export in exports:
@@ -137,11 +146,8 @@ def require_unbound(source: str, dependencies: Mapping[str, str]) -> str:
     if not owners:
         return source
     tree = parse("javascript", source)
-    nodes = [n for n in tree.nodes() if n.kind in NAME_KINDS]
-    bound = {n.text for n in nodes if binds(n)}
-    unbound = sorted({n.text for n in nodes if n.kind == "identifier"} - bound)
     wanted: dict[str, list[str]] = {}
-    for name in unbound:
+    for name in sorted(unbound_identifiers(tree)):
         stems = owners.get(name, [])
         if len(stems) == 1:
             wanted.setdefault(stems[0], []).append(name)

@@ -26,7 +26,7 @@ import ast
 from collections.abc import Sequence
 
 from codeproof.languages.python.bindings import after_imports, unbound_names
-from codeproof.languages.reading import Declared
+from codeproof.languages.reading import Declared, sole_owner
 
 Edit = tuple[int, int, str]
 """A byte span of the file's UTF-8 text and what replaces it."""
@@ -46,7 +46,7 @@ def fit_tests(source: str, declared: Sequence[Declared]) -> str:
     owner = {name: d.module for d in declared for name in d.functions}
     missing = sorted(needed - _imported(tree, declared))
     for name in sorted(unbound_names(tree) - needed - set(missing)):
-        module = _sole_owner(name, declared)
+        module = sole_owner(name, declared)
         if module is not None and module not in _imported_modules(tree):
             missing.append(name)
             owner[name] = module
@@ -100,7 +100,7 @@ def _import_edits(tree: ast.Module, declared: Sequence[Declared], starts: list[i
         kept: list[ast.alias] = []
         moved: dict[str, list[ast.alias]] = {}
         for alias in node.names:
-            owner = _sole_owner(alias.name, declared)
+            owner = sole_owner(alias.name, declared)
             if alias.name == "*" or here.declares(alias.name) or owner is None:
                 kept.append(alias)
             else:
@@ -112,11 +112,6 @@ def _import_edits(tree: ast.Module, declared: Sequence[Declared], starts: list[i
         start, end = _span(node, starts)
         edits.append((start, end, text))
     return edits
-
-
-def _sole_owner(name: str, declared: Sequence[Declared]) -> str | None:
-    owners = [d.module for d in declared if d.declares(name)]
-    return owners[0] if len(owners) == 1 else None
 
 
 def _imported(tree: ast.Module, declared: Sequence[Declared]) -> set[str]:

@@ -67,3 +67,17 @@ def test_a_module_gets_the_listed_errors_of_its_interface() -> None:
         'from_roman("IIII") -> raises ValueError',
         'from_roman("VX") -> raises ValueError',
     ]
+
+
+def test_the_errors_a_request_states_are_read_in_its_common_phrasings() -> None:
+    from codeproof.contract.listed import stated_errors
+
+    text = (
+        "parse_temp raises ValueError for anything else. Throws a RangeError when qty is 0; "
+        "an IllegalArgumentException is thrown for a null key; KeyError should be raised. "
+        "It raises an error for bad input; we use ValueError objects; throws `TypeError`."
+    )
+    assert stated_errors(text) == {
+        "ValueError", "RangeError", "IllegalArgumentException", "KeyError", "TypeError"
+    }  # fmt: skip
+    assert stated_errors("No errors here: ValueError is a class name only.") == frozenset()

@@ -46,6 +46,93 @@ def test_consensus_needs_two_and_a_majority_and_a_value() -> None:
     assert consensus(twice, 0, ["f(1)"], ["a", "a2", "b"]) == {"f(1)": "1"}
 
 
+def test_an_agreed_error_counts_only_where_the_request_states_it() -> None:
+    calls = ["f(1)", "f(2)"]
+    outputs = [["!ValueError", "!IndexError"], ["!ValueError", "!IndexError"], ["1", "2"]]
+    assert consensus(outputs, 0, calls) == {}
+    stated = consensus(outputs, 0, calls, errors={"ValueError"})
+    assert stated == {"f(1)": "!ValueError"}  # a crash nobody stated is no reading
+
+
+PARSE_TESTS = """import pytest
+from temps import parse_temp
+
+
+def test_fahrenheit():
+    assert parse_temp('70') == 21.1
+    assert parse_temp('70F') == 21.1
+
+
+def test_rejects():
+    with pytest.raises(ValueError):
+        parse_temp('70')
+"""
+
+
+def test_a_value_expected_where_the_agreeing_candidates_raise_a_stated_error() -> None:
+    agreed = {"parse_temp('70')": "!ValueError", "parse_temp('70F')": "21.1"}
+    edited, notes = edit_asserts("python", {"test_temps.py": PARSE_TESTS}, agreed, ())
+    text = edited["test_temps.py"]
+    assert "assert parse_temp('70F') == 21.1" in text
+    assert "with pytest.raises(ValueError):\n        parse_temp('70')" in text  # agrees
+    assert notes == [
+        "test_temps.py::test_fahrenheit: parse_temp('70') == 21.1 (the agreeing candidates "
+        "raise ValueError, as the request states)"
+    ]
+    js = "test('t', () => {\n  assert.strictEqual(f(-1), 0);\n  assert.throws(() => f(-1));\n});\n"
+    edited, notes = edit_asserts("javascript", {"m.test.js": js}, {"f(-1)": "!RangeError"}, ())
+    assert notes == [
+        "m.test.js::f(-1) -> 0 (the agreeing candidates raise RangeError, as the request states)"
+    ]
+    assert "assert.throws(() => f(-1));" in edited["m.test.js"]
+    java = "class MTest {\n  @Test\n  void t() {\n    assertEquals(0, m.f(-1));\n  }\n}\n"
+    edited, notes = edit_asserts(
+        "java", {"MTest.java": java}, {"f(-1)": "!ArithmeticException"}, ()
+    )
+    assert notes == [
+        "MTest.java::f(-1) -> 0 (the agreeing candidates raise ArithmeticException, as the "
+        "request states)"
+    ]
+
+
+@pytest.mark.docker
+def test_choose_sets_aside_a_value_where_the_drafts_raise_the_stated_error(
+    python_toolchain: ToolchainClient,
+) -> None:
+    """`codeproof new` on a parse_temp request (session 25) shipped correct code reported
+    failed 8/9: a designed test expected ``parse_temp('70') == 21.1`` where the request
+    says anything else raises ValueError, and every draft raised it."""
+    module = Module(
+        name="temps", purpose="parses", language="python", public_interface="parse_temp(text)"
+    )
+    code = (
+        "def parse_temp(text):\n    if not text.endswith('F'):\n"
+        "        raise ValueError(text)\n    return round((int(text[:-1]) - 32) / 1.8, 1)\n"
+    )
+    drafts = [{"temps.py": code}, {"temps.py": code + "\n"}]
+    tests = {"test_temps.py": PARSE_TESTS}
+
+    def chosen(errors: frozenset[str]):  # type: ignore[no-untyped-def]
+        return choose(
+            lambda files, tests: python_toolchain.run_tests(files, tests, 60),
+            drafts,
+            tests,
+            module,
+            run_program=lambda files, args, t: python_toolchain.run(files, args, timeout_s=t),
+            errors=errors,
+        )
+
+    whole = chosen(frozenset())  # a crash nobody stated is no consensus: only the whole
+    assert "parse_temp('70F')" not in whole.tests["test_temps.py"]  # test goes, and its
+    assert whole.report.total == 1  # right check with it
+    choice = chosen(frozenset({"ValueError"}))
+    assert choice.report.green and choice.report.total == 2
+    assert "assert parse_temp('70F') == 21.1" in choice.tests["test_temps.py"]
+    assert [q.split(" (")[0] for q in choice.quarantined] == [
+        "test_temps.py::test_fahrenheit: parse_temp('70') == 21.1"
+    ]
+
+
 def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
     agreed = {"add(1, 2)": "3", "add(-100, -100)": "-200", "add(2, 2)": "4", "add(0, 0)": "0"}
     agreed |= {"add(1.5, 1.5)": "3.0"}

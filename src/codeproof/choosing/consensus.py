@@ -4,7 +4,8 @@ A small model's test function often holds a dozen assertions of which one expect
 value (``add(-100, -100) == 0``); the whole test then fails for every correct candidate
 and is too coarse to quarantine. When most of the probed candidates (at least two) return
 the same value for a call, and an assertion ``call == literal`` expects another value, the
-assertion is replaced by a note (a test function left without any check is removed).
+assertion is replaced by a note (a test function left without any check is removed); so is
+an assertion expecting a value where they agree on raising an error the request states.
 The user's own examples are never edited.
 """
 
@@ -28,12 +29,17 @@ def consensus(
     index: int,
     calls: Sequence[str],
     sources: Sequence[str] | None = None,
+    errors: Collection[str] = (),
 ) -> dict[str, str]:
     """Call -> the value candidate ``index`` returns, where most probed candidates agree.
 
-    Only values (not raised exceptions) that at least two *different* candidates (by
-    ``sources``, one text per candidate; a repeated draft is no second opinion) and more
-    than :data:`~codeproof.choosing.probing.MIN_SHARE` of the probed ones return.
+    Only values that at least two *different* candidates (by ``sources``, one text per
+    candidate; a repeated draft is no second opinion) and more than
+    :data:`~codeproof.choosing.probing.MIN_SHARE` of the probed ones return; a raised
+    exception (``!ValueError``) only when it is one of the ``errors`` the user's words
+    state (parse_temp: the request says anything else raises ValueError, every draft
+    raises it for ``parse_temp('70')``, and a designed test expecting ``21.1`` kept correct
+    code from being reported passed). A crash nobody stated is no reading of the task.
     """
     if not 0 <= index < len(outputs) or outputs[index] is None:
         return {}
@@ -44,7 +50,8 @@ def consensus(
     for k, call in enumerate(calls):
         same = [t for o, t in probed if o[k] == mine[k]]
         distinct = len(set(same))
-        if distinct >= 2 and len(same) > MIN_SHARE * len(probed) and not mine[k].startswith("!"):
+        stated = not mine[k].startswith("!") or mine[k][1:] in errors
+        if distinct >= 2 and len(same) > MIN_SHARE * len(probed) and stated:
             agreed[call] = mine[k]
     return agreed
 

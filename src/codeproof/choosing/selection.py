@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from codeproof.choosing.consensus import consensus, edit_asserts
@@ -263,6 +263,7 @@ def choose(
     run_program: RunProgram | None = None,
     inputs: Sequence[str] = (),
     mutated: int = MUTANTS,
+    errors: Collection[str] = (),
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
@@ -277,6 +278,9 @@ def choose(
     the language's prober accepts as probes: they weigh in the agreement only, having no
     expected value. Up to ``mutated`` mutations of the probe calls are probed in a run of
     their own, and their agreement breaks ties (:mod:`codeproof.choosing.mutation`).
+    ``errors`` (the error classes the user's words state) may be the agreed outcome of a
+    call, against which a check expecting a value is set aside
+    (:func:`~codeproof.choosing.consensus.consensus`).
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -330,7 +334,7 @@ def choose(
             _retest(run, choice, edited, notes)
     if several and calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
-        agreed = consensus(outputs, verdict.index, calls, sources)
+        agreed = consensus(outputs, verdict.index, calls, sources, errors)
         edited, notes = edit_asserts(language, choice.tests, agreed, users)
         if notes:
             _retest(run, choice, edited, notes)

@@ -17,7 +17,11 @@ from collections.abc import Collection, Mapping
 from codeproof.contract.said import value_at
 
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`'\"(]|[a-z_]\w*\b)|\n\s*\n")
-_ERROR = re.compile(r"\b(?:raises?|throws?)\s+(?:an?\s+)?`?(?P<error>[A-Z][\w$]*)`?")
+_ERROR = re.compile(r"\b(?i:raises?|throws?)\s+(?:an?\s+)?`?(?P<error>[A-Z][\w$]*)`?")
+_PASSIVE = re.compile(
+    r"`?\b(?P<error>[A-Z][\w$]*(?:Error|Exception))`?\s+(?:(?:is|should|must|will)\s+)?(?:be\s+)?"
+    r"(?:raised|thrown)"
+)
 _LIST = re.compile(r"\b(?:for example|for instance|such as|e\.g\.)[:,]?[ \t]+", re.IGNORECASE)
 _EMPTY = re.compile(r"^(?:an?|the)\s+empty\s+string\b", re.IGNORECASE)
 _SEPARATOR = re.compile(r"^\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)")
@@ -39,6 +43,13 @@ def listed_errors(text: str, names: Collection[str], params: Mapping[str, list[s
         items = _items(sentence[listed.end() :])
         out += [f"{named[0]}({item}) -> raises {error.group('error')}" for item in items]
     return list(dict.fromkeys(out))
+
+
+def stated_errors(text: str) -> frozenset[str]:
+    """The error classes ``text`` says are raised or thrown ("raises ValueError for ...",
+    "throws a RangeError", "a ValueError is raised")."""
+    found = [*_ERROR.finditer(text), *_PASSIVE.finditer(text)]
+    return frozenset(match.group("error") for match in found)
 
 
 def _items(rest: str) -> list[str]:

@@ -13,6 +13,7 @@ from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import missing_names
 from codeproof.choosing.probing import example_checks, examples_met, probe
 from codeproof.choosing.selection import Choice, choose
+from codeproof.contract.listed import stated_errors
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
 from codeproof.engine.state import AttemptRecord, Best, Work
@@ -93,6 +94,7 @@ def _choose(ctx: Context, work: Work) -> Choice:
         work.examples,
         ctx.run_program,
         work.inputs,
+        errors=stated_errors(ctx.words),
     )
 
 

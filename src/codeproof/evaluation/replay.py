@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from codeproof.choosing.mutation import MUTANTS
 from codeproof.choosing.selection import choose
+from codeproof.contract.listed import stated_errors
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.pipeline import TestRunner
 from codeproof.evaluation.results import TaskResult
@@ -123,6 +124,7 @@ def replay_task(
         lambda files, args, timeout: client.run(files, args, timeout_s=timeout),
         (result.probe_inputs or []) if with_inputs else [],
         MUTANTS if with_mutants else 0,
+        stated_errors(task.prompt),
     )
     return ReplayedTask(
         task_id=result.task_id,

@@ -97,6 +97,18 @@ def raised_error(expected: str) -> str | None:
     return found.group("error") if found else None
 
 
+def raised_output(output: str) -> str | None:
+    """The error a probe's output says was raised (``!ValueError`` gives ``ValueError``),
+    or ``None`` for a value."""
+    return output[1:] if output.startswith("!") else None
+
+
+def raised_note(check: str, error: str) -> str:
+    """Why ``check`` (``f(1) == 2``), expecting a value, was set aside: the agreeing
+    candidates raise an error the request states."""
+    return f"{check} (the agreeing candidates raise {error}, as the request states)"
+
+
 @dataclass(frozen=True)
 class Raised:
     """The expected outcome of an example that states an error: the error's class name."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from codeproof.languages.checks import set_aside
 from codeproof.languages.java.probe import call_key, java_value, output_value, same_value
 from codeproof.languages.syntax import Assertion
+from codeproof.languages.values import raised_note, raised_output
 
 _CHECKS = frozenset(
     {"assertEquals", "assertArrayEquals", "assertIterableEquals", "assertTrue", "assertFalse"}
@@ -29,6 +30,9 @@ def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> str 
         if key is None or key not in agreed:
             continue
         ok_expected, expected = java_value(expected_text)
+        raised = raised_output(agreed[key])
+        if raised is not None and ok_expected:
+            return raised_note(f"{key} -> {expected_text}", raised)
         ok_got, got = output_value(agreed[key])
         if ok_expected and ok_got and not same_value(expected, got, tolerance):
             return f"{key} -> {expected_text} (the agreeing candidates return {agreed[key]})"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from codeproof.languages.checks import set_aside
 from codeproof.languages.syntax import Assertion
-from codeproof.languages.values import js_value
+from codeproof.languages.values import js_value, raised_note, raised_output
 
 _CHECKS = frozenset({"deepStrictEqual", "strictEqual", "deepEqual", "equal"})
 
@@ -22,6 +22,9 @@ def _dispute(check: Assertion, agreed: Mapping[str, str]) -> str | None:
     if receiver.text.split(".")[-1] != "assert" or args[0] not in agreed:
         return None
     ok_expected, expected = js_value(args[1])
+    raised = raised_output(agreed[args[0]])
+    if raised is not None:
+        return raised_note(f"{args[0]} -> {args[1]}", raised) if ok_expected else None
     ok_got, got = js_value(agreed[args[0]])
     if not (ok_expected and ok_got) or expected == got:
         return None

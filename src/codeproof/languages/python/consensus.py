@@ -12,6 +12,7 @@ from codeproof.languages.python.pytest_edit import (
     edit_tests,
     expected_raises,
 )
+from codeproof.languages.values import raised_note, raised_output
 
 
 def _value(text: str) -> tuple[bool, object]:
@@ -34,6 +35,9 @@ def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> str | None:
         name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
         key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
         ok_expected, expected = _value(ast.unparse(other))
+        raised = raised_output(agreed.get(key, ""))
+        if key in agreed and ok_expected and raised is not None:
+            return raised_note(f"{key} == {ast.unparse(other)}", raised)
         ok_got, got = _value(agreed.get(key, ""))
         if key in agreed and ok_expected and ok_got and expected != got:
             return f"{key} == {ast.unparse(other)} (the agreeing candidates return {agreed[key]})"
@@ -51,7 +55,7 @@ def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> str | None:
         return None
     name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
     key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
-    if key not in agreed:
+    if key not in agreed or raised_output(agreed[key]) is not None:
         return None
     expected = ast.unparse(raises[0])
     return f"{key} in {expected} (the agreeing candidates return {agreed[key]})"

@@ -112,12 +112,13 @@ def test_choose_sets_aside_a_value_where_the_drafts_raise_the_stated_error(
     drafts = [{"temps.py": code}, {"temps.py": code + "\n"}]
     tests = {"test_temps.py": PARSE_TESTS}
 
-    def chosen(errors: frozenset[str]):  # type: ignore[no-untyped-def]
+    def chosen(errors: frozenset[str], examples: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
         return choose(
             lambda files, tests: python_toolchain.run_tests(files, tests, 60),
             drafts,
             tests,
             module,
+            list(examples),
             run_program=lambda files, args, t: python_toolchain.run(files, args, timeout_s=t),
             errors=errors,
         )
@@ -128,6 +129,10 @@ def test_choose_sets_aside_a_value_where_the_drafts_raise_the_stated_error(
     choice = chosen(frozenset({"ValueError"}))
     assert choice.report.green and choice.report.total == 2
     assert "assert parse_temp('70F') == 21.1" in choice.tests["test_temps.py"]
+    stated = chosen(frozenset({"ValueError"}), ("parse_temp('70') -> 21.1",))
+    assert "assert parse_temp('70') == 21.1" in stated.tests["test_temps.py"]  # the
+    assert not stated.report.green  # user's word, which no agreement sets aside
+    assert not any("parse_temp('70') == 21.1" in q for q in stated.quarantined)
     assert [q.split(" (")[0] for q in choice.quarantined] == [
         "test_temps.py::test_fahrenheit: parse_temp('70') == 21.1"
     ]

@@ -38,6 +38,9 @@ def test_the_names_an_interface_declares_at_the_top_level() -> None:
     assert declared("class Inventory\nInventory.add(sku, qty)") == ["Inventory"]
     assert declared("class Cart\nadd_item(name)") == ["Cart"]  # may be a method of Cart
     assert declared("other.to_csv(inventory)") == []
+    # a return type's prose is no declaration (py-word-freq at 68dd645: "define `of`")
+    stated = "word_frequencies(text, top=None) -> list of (word, count) tuples\ntop_word(text)"
+    assert declared(stated) == ["word_frequencies", "top_word"]
 
 
 def test_a_name_is_required_only_where_some_candidate_defines_it_at_the_top_level() -> None:

@@ -14,6 +14,7 @@ import logging
 import re
 
 from codeproof.agents.prompting import conversation, render_module, render_spec
+from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module, Spec
 from codeproof.languages.fences import code_blocks
 from codeproof.languages.registry import layout_for
@@ -67,7 +68,7 @@ def propose_inputs(
     if n <= 0:
         return []
     layout = layout_for(module.language)
-    names = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", module.public_interface)
+    names = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", declaring_part(module.public_interface))
     user = INPUTS_USER.format(
         spec=render_spec(spec),
         module=render_module(module),

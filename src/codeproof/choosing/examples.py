@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages import registry
 from codeproof.languages.base import EXAMPLE_TITLE, WORKED_CLASS, WORKED_STEM
@@ -26,7 +27,7 @@ from codeproof.languages.values import first_call, split_example
 def interface_names(module: Module) -> set[str]:
     """The function names the module's public interface declares."""
     declared = r"([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s+)?(?:function\b\s*)?)?\("
-    return set(re.findall(declared, module.public_interface))
+    return set(re.findall(declared, declaring_part(module.public_interface)))
 
 
 def is_example_test(name: str) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages import registry
 from codeproof.languages.reading import Declared
@@ -33,7 +34,7 @@ _DECLARED = re.compile(
 
 def declared_top_level(module: Module) -> list[str]:
     """The names the interface declares at the top level, in order, each once."""
-    matches = list(_DECLARED.finditer(module.public_interface))
+    matches = list(_DECLARED.finditer(declaring_part(module.public_interface)))
     classes = any(match.group(1) for match in matches)
     names: dict[str, None] = {}
     for match in matches:
@@ -54,7 +55,7 @@ def declared(module: Module) -> Declared:
     (a method of that class, whether or not a ``class`` line names it),
     ``module.function(``, and a bare ``name(``: a function where the interface declares
     no class, else loose (a function or a method)."""
-    matches = list(_DECLARED.finditer(module.public_interface))
+    matches = list(_DECLARED.finditer(declaring_part(module.public_interface)))
     classes: dict[str, set[str]] = {m.group(1): set() for m in matches if m.group(1)}
     functions: set[str] = set()
     bare: set[str] = set()

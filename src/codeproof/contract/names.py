@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages.layout import Layout
 
@@ -260,7 +261,8 @@ def _declares(interface: str, name: str) -> bool:
 
 def _declared(interface: str) -> list[str]:
     """The names an interface line defines (its classes and functions)."""
-    return [*(m.group(1) for m in _CLASS.finditer(interface)), *_called_names(interface)]
+    said = declaring_part(interface)
+    return [*(m.group(1) for m in _CLASS.finditer(said)), *_called_names(said)]
 
 
 def _called_names(text: str) -> list[str]:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import PurePosixPath
 
 from codeproof.contract.examples import stated_examples
+from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages.base import EXAMPLE_TITLE
 from codeproof.languages.syntax import parse
@@ -87,7 +88,7 @@ def _paragraphs(words: str) -> list[str]:
 def interface_words(module: Module) -> set[str]:
     """The names a module defines (its classes, functions and methods: not its
     parameters or types) and its own name."""
-    found = _DEFINED.findall(module.public_interface)
+    found = _DEFINED.findall(declaring_part(module.public_interface))
     names = {name for match in found for name in match if name} | {module.name}
     return {n for n in names if len(n) > 2 and n not in _KEYWORDS}
 

@@ -96,6 +96,30 @@ def test_proceed_on_assumptions_records_them_in_the_spec(run_workflow, store):
     assert decisions[0].payload["value"]["proceed"] is True
 
 
+class _RequotingWorld(World):
+    """An analyst that rewrites the user's examples with single quotes."""
+
+    def _spec(self, messages):  # type: ignore[no-untyped-def]
+        spec = super()._spec(messages)
+        examples = ["slugify('Don't stop') -> 'don-t-stop'", "slugify('A b') -> 'a-b'"]
+        return spec.model_copy(update={"acceptance_examples": examples})
+
+
+def test_the_users_quotes_are_put_back_in_the_specs_examples(run_workflow, store):
+    # py-word-freq at 68dd645: the analyst re-quoted "Don't stop, DON'T!" as
+    # 'Don't stop, DON'T!', broken code shown in every prompt
+    request = 'a slugify function: slugify("Don\'t stop") returns "don-t-stop"'
+    result = run_workflow(_RequotingWorld().model(), ScriptedHuman(), request=request, auto=True)
+
+    spec_end = next(
+        e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "analyze"
+    )
+    assert spec_end.payload["output"]["spec"]["acceptance_examples"] == [
+        "slugify(\"Don't stop\") -> 'don-t-stop'",
+        "slugify('A b') -> 'a-b'",
+    ]
+
+
 def test_with_yes_no_model_guess_is_passed_off_as_accepted_by_the_user(run_workflow, store):
     # java-business-calendar: the clarify call, answered by nobody, assumed "the set of
     # holidays is not modified after the calendar is created" (the request says changes

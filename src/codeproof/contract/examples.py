@@ -26,6 +26,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from codeproof.contract.listed import listed_errors
 from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, stated_in, value_at
+from codeproof.core.signatures import declaring_part
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import (
     leading_call,
@@ -316,7 +317,7 @@ def module_examples(words: str, spec_examples: Sequence[str], interface: str) ->
     """The examples the user stated for a module (ground truth): the spec's examples that
     the user's words state, then every example the words state for the module's
     interface functions, each once."""
-    names = [name for name in _NAMES.findall(interface) if name not in _NOT_FUNCTIONS]
+    names = [n for n in _NAMES.findall(declaring_part(interface)) if n not in _NOT_FUNCTIONS]
     params = {name: parameters(interface[interface.find(name) :]) for name in names}
     read = [
         *stated_in(spec_examples, words),

@@ -18,6 +18,7 @@ from langgraph.types import interrupt
 from codeproof.agents import analyst, documenter, planner
 from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
+from codeproof.contract.quotes import requoted
 from codeproof.contract.rules import open_questions
 from codeproof.core.errors import WorkflowError
 from codeproof.core.grounding import Citation
@@ -142,7 +143,11 @@ def _analyze(deps: Deps, state: WorkflowState, request: str, scope: str) -> Spec
     if language is None:
         language = deps.languages[0]
         assumptions.append(f"no toolchain for {spec.language!r}; the code is written in {language}")
-    return spec.model_copy(update={"language": language, "assumptions": assumptions})
+    words = "\n".join([request, *(qa.answer for qa in answers)])
+    examples = requoted(spec.acceptance_examples, words)
+    return spec.model_copy(
+        update={"language": language, "assumptions": assumptions, "acceptance_examples": examples}
+    )
 
 
 def modules(deps: Deps, state: WorkflowState) -> Update:

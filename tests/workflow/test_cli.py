@@ -151,3 +151,32 @@ def test_resume_yes_answers_what_an_interactive_run_left_unanswered(
     with RunStore(home / "runs") as store:
         options = store.get_run(run_id).options
     assert options["auto"] is True and options["on_failure"] == "continue"
+
+
+def test_new_recombines_the_drafts_functions_in_the_sandbox(home, tmp_path, monkeypatch, capsys):
+    # the first draft doubles right and shouts wrong, the spec draft the other way round:
+    # the project ships the first draft with the spec draft's shout (py-durations)
+    from test_recombining import CALC, FIRST, REQUEST, SPEC
+    from test_recombining import TESTS as CALC_TESTS
+
+    world = World(
+        modules=[CALC],
+        code={"calc": FIRST},
+        spec_code={"calc": SPEC},
+        tests={"calc": CALC_TESTS},
+        inputs={"calc": "double(1)\nshout(1)"},
+    )
+    use_model(monkeypatch, world.model())
+
+    code, out, _ = cli(
+        ["new", REQUEST, "--yes", "--json", "--candidates", "3", "--out", "proj"],
+        monkeypatch,
+        capsys,
+    )
+
+    assert code == 0
+    shipped = (tmp_path / "proj" / "calc.py").read_text()
+    assert "return x * 2" in shipped and "return f'{x}!'" in shipped
+    result = json.loads(out.splitlines()[-1])
+    assert result["run"]["status"] == "done"
+    assert [m["status"] for m in result["modules"]] == ["passed"]

@@ -9,14 +9,19 @@ twice (:meth:`.Context.run_tests`). Each run is an attempt; the best attempt is 
 
 from __future__ import annotations
 
+import logging
+
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import missing_names
 from codeproof.choosing.probing import example_checks, examples_met, probe
+from codeproof.choosing.recombining import recombined
 from codeproof.choosing.selection import Choice, choose
 from codeproof.contract.listed import stated_errors
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
-from codeproof.engine.state import AttemptRecord, Best, Work
+from codeproof.engine.state import AttemptRecord, Best, Draft, Work
+
+logger = logging.getLogger(__name__)
 
 
 def execute(ctx: Context, work: Work) -> Work:
@@ -25,7 +30,8 @@ def execute(ctx: Context, work: Work) -> Work:
     update: dict[str, object] = {}
     chosen = work.files is None
     if work.files is None:
-        choice = _choose(ctx, work)
+        choice, drafts = _choose(ctx, work)
+        update["drafts"] = drafts
         files, tests, report = choice.files, choice.tests, choice.report
         missed = choice.examples_missed
         if not report.loaded:  # no example ran, so none is met (as for a rerun below)
@@ -33,7 +39,7 @@ def execute(ctx: Context, work: Work) -> Work:
         change = choice.note
         if choice.quarantined:
             changes.append(choice.note)
-        update = {
+        update |= {
             "chosen": choice.index,
             "choice": choice.note,
             "repaired": False,
@@ -85,10 +91,32 @@ def execute(ctx: Context, work: Work) -> Work:
     )
 
 
-def _choose(ctx: Context, work: Work) -> Choice:
+def _choose(ctx: Context, work: Work) -> tuple[Choice, list[Draft]]:
+    """The choice among the drafts; where it misses a stated example that another draft's
+    function meets, again with the composite of the drafts' best functions
+    (:mod:`codeproof.choosing.recombining`) as one more draft."""
+    drafts = list(work.drafts)
+    choice = _choose_among(ctx, work, drafts)
+    if not choice.examples_missed or len(drafts) < 2:
+        return choice, drafts
+    made = recombined(
+        ctx.module, [d.files for d in drafts], choice.reports, choice.tests, choice.index
+    )
+    if made is None:
+        return choice, drafts
+    files, taken = made
+    given = ", ".join(f"{name} from candidate {i}" for name, i in taken.items())
+    note = f"candidate {choice.index} with {given} (they meet more stated examples)"
+    index = len([d for d in drafts if d.source == "combined"])
+    drafts.append(Draft(files=files, source="combined", index=index, note=note))
+    logger.info("%s: %s", ctx.module.name, note)
+    return _choose_among(ctx, work, drafts), drafts
+
+
+def _choose_among(ctx: Context, work: Work, drafts: list[Draft]) -> Choice:
     return choose(
         ctx.run_tests,
-        [d.files for d in work.drafts] or [{}],
+        [d.files for d in drafts] or [{}],
         work.designed,
         ctx.module,
         work.examples,

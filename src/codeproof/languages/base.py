@@ -171,6 +171,10 @@ class Choosing:
         mutate_call: ``(probe call) -> mutated calls`` (tie-breaking inputs).
         edit_asserts: Sets aside assertions that contradict the agreed outputs.
         value: ``(literal text) -> (ok, Python value)`` of one of the language's literals.
+        splice: ``(base, donor, function) -> base`` with the donor's top-level function
+            (and the helpers it uses), or None (:mod:`codeproof.choosing.recombining`).
+        calls_by_test: ``(test files, function names) -> test name -> the functions it
+            calls`` (what each stated example is an example of).
     """
 
     prober: Prober | None = None
@@ -180,6 +184,10 @@ class Choosing:
     mutate_call: Callable[[str], list[str]] | None = None
     edit_asserts: AssertEditor | None = None
     value: Callable[[str], tuple[bool, object]] | None = None
+    splice: Callable[[dict[str, str], dict[str, str], str], dict[str, str] | None] | None = None
+    calls_by_test: Callable[[dict[str, str], Collection[str]], dict[str, frozenset[str]]] | None = (
+        None
+    )
 
 
 # -- the proof of a module -------------------------------------------------------------

@@ -1,0 +1,74 @@
+"""Where no draft meets every stated example, the chosen draft takes another draft's
+function that meets the examples of that function (py-durations at 68dd645)."""
+
+from __future__ import annotations
+
+from wf_world import ScriptedHuman, World
+
+from codeproof.core.reports import ModuleOutcome
+from codeproof.core.types import Module
+from codeproof.workflow.store import RunStore
+
+CALC = Module(
+    name="calc",
+    purpose="Two small functions.",
+    language="python",
+    public_interface="double(x: int) -> int\nshout(x: int) -> str",
+)
+# the first draft doubles right and shouts wrong; the spec draft the other way round
+FIRST = "def double(x):\n    return x * 2\n\n\ndef shout(x):\n    return str(x)\n"
+SPEC = "def double(x):\n    return x + 2\n\n\ndef shout(x):\n    return f'{x}!'\n"
+TESTS = (
+    "from calc import double, shout\n\n\n"
+    "def test_double_zero():\n    assert double(0) == 0\n\n\n"
+    "def test_shout_is_text():\n    assert isinstance(shout(1), str)\n"
+)
+REQUEST = 'a module calc.py where double(3) -> 6 and shout(3) -> "3!"'
+
+
+def _outcome(store: RunStore, run_id: str) -> ModuleOutcome:
+    ends = [e for e in store.events(run_id, "node_end") if e.payload["node"] == "finish"]
+    [outcome] = ends[-1].payload["output"]["outcomes"]
+    return ModuleOutcome.model_validate(outcome)
+
+
+def _choices(store: RunStore, run_id: str) -> list[str]:
+    ends = [e for e in store.events(run_id, "node_end") if e.payload["node"] == "execute"]
+    return [e.payload["output"]["work"].get("choice") or "" for e in ends]
+
+
+def test_the_chosen_draft_takes_the_function_another_draft_gets_right(run_workflow, store):
+    world = World(
+        modules=[CALC],
+        code={"calc": FIRST},
+        spec_code={"calc": SPEC},
+        tests={"calc": TESTS},
+        inputs={"calc": "double(1)\nshout(1)"},
+    )
+    result = run_workflow(
+        world.model(), ScriptedHuman(), REQUEST, auto=True, candidates=3, on_failure="continue"
+    )
+
+    outcome = _outcome(store, result.run_id)
+    code = outcome.files["calc.py"]
+    assert "return x * 2" in code and "return f'{x}!'" in code  # each function's right one
+    assert outcome.status == "passed"
+    assert any("chose candidate 3 of 4" in c for c in _choices(store, result.run_id))
+
+
+def test_drafts_that_meet_every_example_are_not_recombined(run_workflow, store):
+    right = FIRST.replace("return str(x)", "return f'{x}!'")
+    world = World(
+        modules=[CALC],
+        code={"calc": right},
+        spec_code={"calc": SPEC},
+        tests={"calc": TESTS},
+        inputs={"calc": "double(1)\nshout(1)"},
+    )
+    result = run_workflow(
+        world.model(), ScriptedHuman(), REQUEST, auto=True, candidates=3, on_failure="continue"
+    )
+
+    outcome = _outcome(store, result.run_id)
+    assert outcome.status == "passed" and outcome.files["calc.py"] == right
+    assert not any("of 4" in c for c in _choices(store, result.run_id))

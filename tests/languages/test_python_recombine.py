@@ -103,11 +103,22 @@ def _report(passed: list[str], failed: list[str]) -> TestReport:
 
 def test_the_chosen_candidate_takes_the_function_whose_examples_another_meets() -> None:
     reports = [_report(["test_example_1"], ["test_example_2"]), _report(["test_example_2"], [])]
-    made = recombined(MODULE, [{"d.py": BASE}, {"d.py": DONOR}], reports, EXAMPLES, 0)
-    assert made is not None
-    files, taken = made
+    [(files, taken)] = recombined(MODULE, [{"d.py": BASE}, {"d.py": DONOR}], reports, EXAMPLES, 0)
     assert taken == {"show": 1} and "def _join(parts):" in files["d.py"]
     assert "re.findall" in files["d.py"]  # parse stays the chosen one's
     # nothing to take where the chosen candidate meets as many of each function's examples
     even = [_report(["test_example_1", "test_example_2"], []), reports[1]]
-    assert recombined(MODULE, [{"d.py": BASE}, {"d.py": DONOR}], even, EXAMPLES, 0) is None
+    assert recombined(MODULE, [{"d.py": BASE}, {"d.py": DONOR}], even, EXAMPLES, 0) == []
+
+
+def test_each_candidate_meeting_as_many_examples_gives_a_composite() -> None:
+    # py-durations: two drafts met format_duration's three examples; the earliest one's
+    # missed the hidden "0s" rule, the other's did not, and no example tells them apart
+    other = DONOR.replace('return _join([f"{math.floor(seconds)}{PARTS[2]}"])', 'return "1s"')
+    reports = [
+        _report(["test_example_1"], ["test_example_2"]),
+        *[_report(["test_example_2"], [])] * 3,
+    ]
+    candidates = [{"d.py": BASE}, {"d.py": DONOR}, {"d.py": other}, {"d.py": DONOR}]
+    made = recombined(MODULE, candidates, reports, EXAMPLES, 0)
+    assert [taken for _, taken in made] == [{"show": 1}, {"show": 2}]  # the copy adds none

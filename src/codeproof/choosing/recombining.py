@@ -23,6 +23,12 @@ from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.layout import Layout
 
+MAX_COMPOSITES = 4
+"""Most composites made at one choice (each is one more sandbox run)."""
+
+Composite = tuple[dict[str, str], dict[str, int]]
+"""A composite's files, and which candidate gave each function taken."""
+
 
 def recombined(
     module: Module,
@@ -30,33 +36,51 @@ def recombined(
     reports: Sequence[TestReport],
     tests: dict[str, str],
     chosen: int,
-) -> tuple[dict[str, str], dict[str, int]] | None:
-    """The chosen candidate with each function whose stated examples another candidate
-    meets more of taken from the one meeting most (the earliest of equals), and which
-    candidate gave each function; None where no function is taken or the language cannot
-    splice."""
+) -> list[Composite]:
+    """Composites of the chosen candidate: each function whose stated examples another
+    candidate meets more of is taken from one meeting most. The first composite takes
+    each from the earliest such candidate; where several meet as many, one more
+    composite per other candidate (up to :data:`MAX_COMPOSITES` in all) takes that
+    function from it, since only execution can tell them apart. None where nothing is
+    taken or the language cannot splice; never a copy of a candidate."""
     found = registry.find(module.language)
     if found is None or not 0 <= chosen < len(candidates) or len(reports) != len(candidates):
-        return None
+        return []
     splice, calls_by_test = found.choosing.splice, found.choosing.calls_by_test
     if splice is None or calls_by_test is None:
-        return None
-    base = candidates[chosen]
-    names = top_level_names(base, module.language)
-    owned = _examples_by_function(calls_by_test(tests, names))
-    composite, taken = dict(base), {}
-    for function, examples in owned.items():
+        return []
+    layout = found.layout
+    names = top_level_names(candidates[chosen], module.language)
+    donors: dict[str, list[int]] = {}
+    for function, examples in _examples_by_function(calls_by_test(tests, names)).items():
         met = [_met(report, examples) for report in reports]
-        donor = max(range(len(candidates)), key=lambda i: (met[i], -i))
-        if met[donor] <= met[chosen]:
+        most = max(met)
+        if most > met[chosen]:
+            donors[function] = [i for i, m in enumerate(met) if m == most]
+
+    def compose(picks: dict[str, int]) -> Composite | None:
+        files, taken = dict(candidates[chosen]), {}
+        for function, donor in picks.items():
+            donated = _sources(layout, candidates[donor])
+            spliced = splice(_sources(layout, files), donated, function)
+            if spliced is not None:
+                files, taken[function] = {**files, **spliced}, donor
+        return (files, taken) if taken else None
+
+    first = {function: ids[0] for function, ids in donors.items()}
+    wanted = [first] + [
+        {**first, function: donor} for function, ids in donors.items() for donor in ids[1:]
+    ]
+    made: list[Composite] = []
+    for picks in wanted:
+        composite = compose(picks)
+        if composite is None or composite[0] in candidates:
             continue
-        donated = _sources(found.layout, candidates[donor])
-        spliced = splice(_sources(found.layout, composite), donated, function)
-        if spliced is not None:
-            composite, taken[function] = {**composite, **spliced}, donor
-    if not taken or composite in candidates:
-        return None
-    return composite, taken
+        if all(composite[0] != files for files, _ in made):
+            made.append(composite)
+        if len(made) == MAX_COMPOSITES:
+            break
+    return made
 
 
 def _examples_by_function(calls: dict[str, frozenset[str]]) -> dict[str, set[str]]:

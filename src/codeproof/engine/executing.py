@@ -93,23 +93,22 @@ def execute(ctx: Context, work: Work) -> Work:
 
 def _choose(ctx: Context, work: Work) -> tuple[Choice, list[Draft]]:
     """The choice among the drafts; where it misses a stated example that another draft's
-    function meets, again with the composite of the drafts' best functions
-    (:mod:`codeproof.choosing.recombining`) as one more draft."""
+    function meets, again with the composites of the drafts' best functions
+    (:mod:`codeproof.choosing.recombining`) as more drafts."""
     drafts = list(work.drafts)
     choice = _choose_among(ctx, work, drafts)
     if not choice.examples_missed or len(drafts) < 2:
         return choice, drafts
-    made = recombined(
-        ctx.module, [d.files for d in drafts], choice.reports, choice.tests, choice.index
-    )
-    if made is None:
+    candidates = [d.files for d in drafts]
+    made = recombined(ctx.module, candidates, choice.reports, choice.tests, choice.index)
+    if not made:
         return choice, drafts
-    files, taken = made
-    given = ", ".join(f"{name} from candidate {i}" for name, i in taken.items())
-    note = f"candidate {choice.index} with {given} (they meet more stated examples)"
-    index = len([d for d in drafts if d.source == "combined"])
-    drafts.append(Draft(files=files, source="combined", index=index, note=note))
-    logger.info("%s: %s", ctx.module.name, note)
+    combined = len([d for d in drafts if d.source == "combined"])
+    for n, (files, taken) in enumerate(made):
+        given = ", ".join(f"{name} from candidate {i}" for name, i in taken.items())
+        note = f"candidate {choice.index} with {given} (they meet more stated examples)"
+        drafts.append(Draft(files=files, source="combined", index=combined + n, note=note))
+        logger.info("%s: %s", ctx.module.name, note)
     return _choose_among(ctx, work, drafts), drafts
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from codeproof.choosing.recombining import recombined
+from codeproof.choosing.recombining import adopt, recombined
+from codeproof.choosing.selection import Choice
 from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.languages.python.recombine import calls_by_test, splice
 
@@ -122,3 +123,17 @@ def test_each_candidate_meeting_as_many_examples_gives_a_composite() -> None:
     candidates = [{"d.py": BASE}, {"d.py": DONOR}, {"d.py": other}, {"d.py": DONOR}]
     made = recombined(MODULE, candidates, reports, EXAMPLES, 0)
     assert [taken for _, taken in made] == [{"show": 1}, {"show": 2}]  # the copy adds none
+
+
+def test_a_composite_is_shipped_only_where_it_misses_fewer_stated_examples() -> None:
+    chosen = _report(["test_example_1"], ["test_example_2"])
+    both = _report(["test_example_1", "test_example_2"], [])
+    choice = Choice(0, {"d.py": BASE}, EXAMPLES, chosen, 1, reports=[chosen, both])
+    composite = ({"d.py": "composite"}, {"show": 1})
+
+    adopted = adopt(lambda files, tests: both, None, MODULE, choice, [], [composite])
+    assert adopted is not None and adopted.files == {"d.py": "composite"}
+    assert adopted.examples_missed == 0 and "shipped with show from candidate 1" in adopted.note
+    # a composite that meets no more examples (here it breaks parse's) is not shipped
+    worse = _report(["test_example_2"], ["test_example_1"])
+    assert adopt(lambda files, tests: worse, None, MODULE, choice, [], [composite]) is None

@@ -53,7 +53,9 @@ def test_the_chosen_draft_takes_the_function_another_draft_gets_right(run_workfl
     code = outcome.files["calc.py"]
     assert "return x * 2" in code and "return f'{x}!'" in code  # each function's right one
     assert outcome.status == "passed"
-    assert any("chose candidate 3 of 4" in c for c in _choices(store, result.run_id))
+    notes = _choices(store, result.run_id)
+    assert any("shipped with shout from candidate 1" in c for c in notes)
+    assert not any("of 4" in c for c in notes)  # the composite is no draft: it never votes
 
 
 def test_drafts_that_meet_every_example_are_not_recombined(run_workflow, store):
@@ -71,4 +73,4 @@ def test_drafts_that_meet_every_example_are_not_recombined(run_workflow, store):
 
     outcome = _outcome(store, result.run_id)
     assert outcome.status == "passed" and outcome.files["calc.py"] == right
-    assert not any("of 4" in c for c in _choices(store, result.run_id))
+    assert not any("shipped with" in c for c in _choices(store, result.run_id))

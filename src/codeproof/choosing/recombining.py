@@ -9,16 +9,24 @@ acceptance checks, against 8 shipped).
 Each stated example test that calls exactly one of the module's functions is an example
 of that function. Where another candidate meets more of a function's examples than the
 chosen one, the chosen candidate takes that candidate's function (the language's
-``splice``: with the helpers it uses). No model call: the composite is one more
-candidate, and the choice by execution decides whether it is kept.
+``splice``: with the helpers it uses). No model call. A composite is no draft: it
+shares its code with the drafts it is made of, so it never votes (no agreement, no
+setting tests aside); :func:`adopt` ships the best composite instead of the chosen
+candidate only where it misses fewer stated examples on the tests the choice kept (or as
+few, passing more of them), ranking composites by the agreement of their outputs with
+the drafts'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import top_level_names
+from codeproof.choosing.probing import Outputs, RunProgram, probe
+from codeproof.choosing.pruning import RunTests
+from codeproof.choosing.selection import Choice
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.layout import Layout
@@ -104,3 +112,43 @@ def _met(report: TestReport, examples: set[str]) -> int:
 def _sources(layout: Layout, files: dict[str, str]) -> dict[str, str]:
     """The source files of ``files`` (no tests)."""
     return {p: text for p, text in files.items() if layout.owns(p) and not layout.is_test_path(p)}
+
+
+def adopt(
+    run: RunTests,
+    run_program: RunProgram | None,
+    module: Module,
+    choice: Choice,
+    candidates: Sequence[dict[str, str]],
+    composites: Sequence[Composite],
+) -> Choice | None:
+    """``choice`` with the best composite's files and report, where it misses fewer stated
+    examples on ``choice``'s tests (or as few, passing more tests); None otherwise. The
+    composites rank by stated examples missed, tests passed, then the agreement of their
+    outputs with the candidates' on the choice's probes."""
+    calls, drafts = choice.calls, choice.outputs
+    ranked = []
+    for k, (files, taken) in enumerate(composites):
+        report = run(files, choice.tests)
+        if not report.loaded:
+            continue
+        alt = replace(choice, files=dict(files), report=report, combined=taken)
+        outputs = probe(run_program, module, files, calls) if run_program and calls else None
+        score = (-alt.examples_missed, report.passed, _agreement(outputs, drafts), -k)
+        ranked.append((score, alt))
+    if not ranked:
+        return None
+    score, best = max(ranked, key=lambda pair: pair[0])
+    now = (-choice.examples_missed, choice.report.passed)
+    return best if score[:2] > now else None
+
+
+def _agreement(outputs: Outputs, drafts: Sequence[Outputs]) -> int:
+    """Probes on which each draft returns what ``outputs`` holds."""
+    if outputs is None:
+        return 0
+    return sum(
+        sum(1 for mine, theirs in zip(outputs, other, strict=True) if mine == theirs)
+        for other in drafts
+        if other is not None
+    )

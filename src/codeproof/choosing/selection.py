@@ -35,6 +35,7 @@ from codeproof.choosing.interface import missing_names
 from codeproof.choosing.ladder import blind, contested, passed_names, unanimous
 from codeproof.choosing.mutation import MUTANTS, mutants
 from codeproof.choosing.probing import (
+    Outputs,
     RunProgram,
     agreement,
     example_checks,
@@ -98,6 +99,12 @@ class Choice:
     (a failing test is then disputed by all of them, not by the choice)."""
     lacking: dict[int, list[str]] = field(default_factory=dict)
     """Candidates (by index) lacking top-level names of the interface that another defines."""
+    calls: list[str] = field(default_factory=list)
+    """The probe calls the candidates ran (their outputs: ``outputs``, per candidate)."""
+    outputs: list[Outputs] = field(default_factory=list)
+    combined: dict[str, int] = field(default_factory=dict)
+    """Functions the shipped code takes from other candidates (function -> candidate):
+    the chosen candidate's composite (:mod:`codeproof.choosing.recombining`)."""
     blind: bool = False
     """Nothing tells the candidates apart (:func:`.ladder.blind`): more drafts would not change
     the choice either."""
@@ -144,6 +151,9 @@ class Choice:
                 f"; set aside {len(self.quarantined)} test(s) or assertion(s) that "
                 f"contradict the agreeing candidates: " + "; ".join(self.quarantined)
             )
+        if self.combined:
+            given = ", ".join(f"{name} from candidate {i}" for name, i in self.combined.items())
+            text += f"; shipped with {given} (meeting more stated examples)"
         return text
 
 
@@ -317,6 +327,7 @@ def choose(
     choice.quarantined = uncompiled
     choice.lacking = {i: names for i, names in enumerate(missing) if names}
     choice.output_agreement, choice.probes = agree, len(calls)
+    choice.calls, choice.outputs = calls, outputs
     choice.proposed = len(set(proposed))
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)

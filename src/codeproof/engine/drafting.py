@@ -22,7 +22,7 @@ from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
-from codeproof.engine.state import Draft, Work, drafts_of, written
+from codeproof.engine.state import Draft, Work, drafts_of
 from codeproof.languages.test_edit import drop_repeated
 from codeproof.llm.base import ChatModel
 
@@ -151,7 +151,7 @@ def first_draft(ctx: Context, work: Work) -> Draft:
 def draw(ctx: Context, work: Work) -> Work:
     """One rung of the ladder: up to ``options.rung`` more drafts, and (once) the plan the
     programmer writes from and the probe inputs that tell drafts apart."""
-    room = ctx.options.max_drafts - written(work)
+    room = ctx.options.max_drafts - len(work.drafts)
     count = max(0, min(ctx.options.rung, room))
     spec_first = len(drafts_of(work, "spec"))
     direct_first = len(drafts_of(work, "direct"))

@@ -14,12 +14,12 @@ import logging
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import missing_names
 from codeproof.choosing.probing import example_checks, examples_met, probe
-from codeproof.choosing.recombining import recombined
+from codeproof.choosing.recombining import adopt, recombined
 from codeproof.choosing.selection import Choice, choose
 from codeproof.contract.listed import stated_errors
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
-from codeproof.engine.state import AttemptRecord, Best, Draft, Work
+from codeproof.engine.state import AttemptRecord, Best, Work
 
 logger = logging.getLogger(__name__)
 
@@ -30,8 +30,7 @@ def execute(ctx: Context, work: Work) -> Work:
     update: dict[str, object] = {}
     chosen = work.files is None
     if work.files is None:
-        choice, drafts = _choose(ctx, work)
-        update["drafts"] = drafts
+        choice = _choose(ctx, work)
         files, tests, report = choice.files, choice.tests, choice.report
         missed = choice.examples_missed
         if not report.loaded:  # no example ran, so none is met (as for a rerun below)
@@ -39,7 +38,7 @@ def execute(ctx: Context, work: Work) -> Work:
         change = choice.note
         if choice.quarantined:
             changes.append(choice.note)
-        update |= {
+        update = {
             "chosen": choice.index,
             "choice": choice.note,
             "repaired": False,
@@ -91,31 +90,26 @@ def execute(ctx: Context, work: Work) -> Work:
     )
 
 
-def _choose(ctx: Context, work: Work) -> tuple[Choice, list[Draft]]:
+def _choose(ctx: Context, work: Work) -> Choice:
     """The choice among the drafts; where it misses a stated example that another draft's
-    function meets, again with the composites of the drafts' best functions
-    (:mod:`codeproof.choosing.recombining`) as more drafts."""
-    drafts = list(work.drafts)
+    function meets, the composite of the drafts' best functions where it does better
+    (:mod:`codeproof.choosing.recombining`)."""
+    drafts = [d.files for d in work.drafts] or [{}]
     choice = _choose_among(ctx, work, drafts)
     if not choice.examples_missed or len(drafts) < 2:
-        return choice, drafts
-    candidates = [d.files for d in drafts]
-    made = recombined(ctx.module, candidates, choice.reports, choice.tests, choice.index)
-    if not made:
-        return choice, drafts
-    combined = len([d for d in drafts if d.source == "combined"])
-    for n, (files, taken) in enumerate(made):
-        given = ", ".join(f"{name} from candidate {i}" for name, i in taken.items())
-        note = f"candidate {choice.index} with {given} (they meet more stated examples)"
-        drafts.append(Draft(files=files, source="combined", index=combined + n, note=note))
-        logger.info("%s: %s", ctx.module.name, note)
-    return _choose_among(ctx, work, drafts), drafts
+        return choice
+    made = recombined(ctx.module, drafts, choice.reports, choice.tests, choice.index)
+    adopted = adopt(ctx.run_tests, ctx.run_program, ctx.module, choice, drafts, made)
+    if adopted is None:
+        return choice
+    logger.info("%s: %s", ctx.module.name, adopted.note)
+    return adopted
 
 
-def _choose_among(ctx: Context, work: Work, drafts: list[Draft]) -> Choice:
+def _choose_among(ctx: Context, work: Work, drafts: list[dict[str, str]]) -> Choice:
     return choose(
         ctx.run_tests,
-        [d.files for d in drafts] or [{}],
+        drafts,
         work.designed,
         ctx.module,
         work.examples,

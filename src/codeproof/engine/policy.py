@@ -24,7 +24,7 @@ from typing import Literal
 
 from codeproof.core.types import TestReport
 from codeproof.engine.context import EngineOptions
-from codeproof.engine.state import Work, written
+from codeproof.engine.state import Work
 from codeproof.languages.base import Language
 
 Step = Literal["finish", "draw", "repair", "escalate"]
@@ -53,7 +53,7 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
     on code that meets every stated example."""
     settled = (work.unanimous or work.blind) and work.examples_missed == 0
     rungs_left = work.rung * options.rung < options.max_drafts  # a rung may draw nothing
-    return not work.hint and not settled and rungs_left and written(work) < options.max_drafts
+    return not work.hint and not settled and rungs_left and len(work.drafts) < options.max_drafts
 
 
 def repairable(report: TestReport, language: Language) -> bool:

@@ -38,7 +38,7 @@ from codeproof.core.types import TestReport
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
 from codeproof.engine.mutating import Analysis, analyse
-from codeproof.engine.state import Work, written
+from codeproof.engine.state import Work
 from codeproof.languages.values import split_example
 from codeproof.proof import questions as asking
 from codeproof.proof.checks import count_checks, cover
@@ -142,7 +142,7 @@ def _done(ctx: Context, work: Work, proof: Proof, started: float) -> Work:
 def _evidence(ctx: Context, work: Work) -> Work:
     """One more rung of drafts when too few were written to compare outputs."""
     options = ctx.options
-    room = written(work) < min(options.proof_drafts, options.max_drafts)
+    room = len(work.drafts) < min(options.proof_drafts, options.max_drafts)
     if not room or ctx.language.choosing.prober is None:
         return work
     drawn = draw(ctx, work)

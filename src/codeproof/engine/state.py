@@ -13,10 +13,9 @@ from pydantic import BaseModel, Field
 from codeproof.core.proof import Proof, ProofQuestion
 from codeproof.core.types import TestReport
 
-DraftSource = Literal["direct", "spec", "repair", "combined"]
+DraftSource = Literal["direct", "spec", "repair"]
 """Where a draft comes from: a completion of the user's own words as written, the
-programmer's reading of the specification and plan, a repair of an earlier choice, or
-the chosen draft with other drafts' functions (:mod:`codeproof.choosing.recombining`)."""
+programmer's reading of the specification and plan, or a repair of an earlier choice."""
 
 
 class Draft(BaseModel):
@@ -125,8 +124,3 @@ class Work(BaseModel):
 def drafts_of(work: Work, source: DraftSource) -> list[Draft]:
     """The drafts of one source, in order."""
     return [d for d in work.drafts if d.source == source]
-
-
-def written(work: Work) -> int:
-    """How many drafts a model wrote (a composite of theirs is no draft of the ladder)."""
-    return sum(1 for d in work.drafts if d.source != "combined")

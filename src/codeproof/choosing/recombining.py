@@ -49,7 +49,7 @@ def recombined(
     candidate meets more of is taken from one meeting most. The first composite takes
     each from the earliest such candidate; where several meet as many, one more
     composite per other candidate (up to :data:`MAX_COMPOSITES` in all) takes that
-    function from it, since only execution can tell them apart. None where nothing is
+    function from it, since only execution can tell them apart. Empty where nothing is
     taken or the language cannot splice; never a copy of a candidate."""
     found = registry.find(module.language)
     if found is None or not 0 <= chosen < len(candidates) or len(reports) != len(candidates):

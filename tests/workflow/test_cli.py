@@ -156,16 +156,9 @@ def test_resume_yes_answers_what_an_interactive_run_left_unanswered(
 def test_new_recombines_the_drafts_functions_in_the_sandbox(home, tmp_path, monkeypatch, capsys):
     # the first draft doubles right and shouts wrong, the spec draft the other way round:
     # the project ships the first draft with the spec draft's shout (py-durations)
-    from test_recombining import CALC, FIRST, REQUEST, SPEC
-    from test_recombining import TESTS as CALC_TESTS
+    from test_recombining import FIRST, REQUEST, calc_world
 
-    world = World(
-        modules=[CALC],
-        code={"calc": FIRST},
-        spec_code={"calc": SPEC},
-        tests={"calc": CALC_TESTS},
-        inputs={"calc": "double(1)\nshout(1)"},
-    )
+    world = calc_world(FIRST)
     use_model(monkeypatch, world.model())
 
     code, out, _ = cli(

@@ -37,17 +37,26 @@ def _choices(store: RunStore, run_id: str) -> list[str]:
     return [e.payload["output"]["work"].get("choice") or "" for e in ends]
 
 
-def test_the_chosen_draft_takes_the_function_another_draft_gets_right(run_workflow, store):
-    world = World(
+def calc_world(first: str) -> World:
+    """The first draft ``first``, the spec draft :data:`SPEC`, the designed :data:`TESTS`."""
+    return World(
         modules=[CALC],
-        code={"calc": FIRST},
+        code={"calc": first},
         spec_code={"calc": SPEC},
         tests={"calc": TESTS},
         inputs={"calc": "double(1)\nshout(1)"},
     )
-    result = run_workflow(
-        world.model(), ScriptedHuman(), REQUEST, auto=True, candidates=3, on_failure="continue"
+
+
+def _run(run_workflow, first: str):  # type: ignore[no-untyped-def]
+    model = calc_world(first).model()
+    return run_workflow(
+        model, ScriptedHuman(), REQUEST, auto=True, candidates=3, on_failure="continue"
     )
+
+
+def test_the_chosen_draft_takes_the_function_another_draft_gets_right(run_workflow, store):
+    result = _run(run_workflow, FIRST)
 
     outcome = _outcome(store, result.run_id)
     code = outcome.files["calc.py"]
@@ -60,16 +69,7 @@ def test_the_chosen_draft_takes_the_function_another_draft_gets_right(run_workfl
 
 def test_drafts_that_meet_every_example_are_not_recombined(run_workflow, store):
     right = FIRST.replace("return str(x)", "return f'{x}!'")
-    world = World(
-        modules=[CALC],
-        code={"calc": right},
-        spec_code={"calc": SPEC},
-        tests={"calc": TESTS},
-        inputs={"calc": "double(1)\nshout(1)"},
-    )
-    result = run_workflow(
-        world.model(), ScriptedHuman(), REQUEST, auto=True, candidates=3, on_failure="continue"
-    )
+    result = _run(run_workflow, right)
 
     outcome = _outcome(store, result.run_id)
     assert outcome.status == "passed" and outcome.files["calc.py"] == right

@@ -3,10 +3,13 @@ function that meets the examples of that function (py-durations at 68dd645)."""
 
 from __future__ import annotations
 
+import pytest
 from wf_world import ScriptedHuman, World
 
+from codeproof.choosing.recombining import adopt, recombined
+from codeproof.choosing.selection import choose
 from codeproof.core.reports import ModuleOutcome
-from codeproof.core.types import Module
+from codeproof.core.types import Module, ProgramRun, TestReport
 from codeproof.workflow.store import RunStore
 
 CALC = Module(
@@ -74,3 +77,45 @@ def test_drafts_that_meet_every_example_are_not_recombined(run_workflow, store):
     outcome = _outcome(store, result.run_id)
     assert outcome.status == "passed" and outcome.files["calc.py"] == right
     assert not any("shipped with" in c for c in _choices(store, result.run_id))
+
+
+JS_CALC = CALC.model_copy(update={"language": "javascript"})
+JS_FIRST = (
+    "function double(x) { return x * 2; }\n\nfunction shout(x) { return String(x); }\n\n"
+    "module.exports = { double, shout };\n"
+)
+JS_SPEC = (
+    "const BANG = '!';\n\nconst bang = (s) => s + BANG;\n\n"
+    "function double(x) { return x + 2; }\n\nfunction shout(x) { return bang(String(x)); }\n\n"
+    "module.exports = { double, shout };\n"
+)
+JS_TESTS = {
+    "calc.test.js": (
+        "const { test } = require('node:test');\nconst assert = require('node:assert/strict');\n"
+        "const { double } = require('./calc');\n\n"
+        "test('double of zero', () => { assert.equal(double(0), 0); });\n"
+    )
+}
+
+
+@pytest.mark.docker
+def test_a_javascript_composite_meets_both_functions_examples_in_the_sandbox(
+    javascript_toolchain,
+):
+    def run(files: dict[str, str], tests: dict[str, str]) -> TestReport:
+        return javascript_toolchain.run_tests(files, tests, 60)
+
+    def program(files: dict[str, str], args: list[str], timeout: float) -> ProgramRun:
+        return javascript_toolchain.run(files, args, None, timeout)
+
+    drafts = [{"calc.js": JS_FIRST}, {"calc.js": JS_SPEC}]
+    examples = ["double(3) -> 6", 'shout(3) -> "3!"']
+    choice = choose(run, drafts, JS_TESTS, JS_CALC, examples, program)
+    assert choice.index == 0 and choice.examples_missed == 1
+
+    made = recombined(JS_CALC, drafts, choice.reports, choice.tests, choice.index)
+    adopted = adopt(run, program, JS_CALC, choice, drafts, made)
+
+    assert adopted is not None and adopted.report.green and adopted.examples_missed == 0
+    code = adopted.files["calc.js"]
+    assert "return x * 2" in code and "bang(String(x))" in code and "const BANG" in code

@@ -35,7 +35,10 @@ def splice(base: dict[str, str], donor: dict[str, str], name: str) -> dict[str, 
     lines = code.splitlines(keepends=True)
     start, end = _span(ours[name])
     replaced = _segment(other, theirs[name])
-    added = [_segment(other, theirs[n]) for n in taken if n not in ours]
+    # dependencies first: a constant another helper reads as the module loads
+    added = list(
+        dict.fromkeys(_segment(other, theirs[n]) for n in reversed(taken) if n not in ours)
+    )
     if replaced == _segment(code, ours[name]) and not added:
         return None  # the same function
     imports = [text for text in added if text.startswith(("import ", "from "))]
@@ -104,8 +107,9 @@ def _needed(theirs: Bindings, name: str) -> list[str]:
     return order
 
 
-def _used(node: ast.stmt) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+def _used(node: ast.stmt) -> list[str]:
+    """The names ``node`` reads, each once, in the order of a walk (deterministic)."""
+    return list(dict.fromkeys(n.id for n in ast.walk(node) if isinstance(n, ast.Name)))
 
 
 def _conflicts(ours: Bindings, theirs: Bindings, taken: list[str], code: str, other: str) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
+from codeproof.choosing.choice import Choice
 from codeproof.choosing.recombining import adopt, recombined
-from codeproof.choosing.selection import Choice
 from codeproof.core.types import Module, TestCase, TestReport
 from codeproof.languages.python.recombine import calls_by_test, splice
 
@@ -131,9 +131,9 @@ def test_a_composite_is_shipped_only_where_it_misses_fewer_stated_examples() -> 
     choice = Choice(0, {"d.py": BASE}, EXAMPLES, chosen, 1, reports=[chosen, both])
     composite = ({"d.py": "composite"}, {"show": 1})
 
-    adopted = adopt(lambda files, tests: both, None, MODULE, choice, [], [composite])
+    adopted = adopt(lambda files, tests: both, None, MODULE, choice, [composite])
     assert adopted is not None and adopted.files == {"d.py": "composite"}
     assert adopted.examples_missed == 0 and "shipped with show from candidate 1" in adopted.note
     # a composite that meets no more examples (here it breaks parse's) is not shipped
     worse = _report(["test_example_2"], ["test_example_1"])
-    assert adopt(lambda files, tests: worse, None, MODULE, choice, [], [composite]) is None
+    assert adopt(lambda files, tests: worse, None, MODULE, choice, [composite]) is None

@@ -114,7 +114,7 @@ def test_a_javascript_composite_meets_both_functions_examples_in_the_sandbox(
     assert choice.index == 0 and choice.examples_missed == 1
 
     made = recombined(JS_CALC, drafts, choice.reports, choice.tests, choice.index)
-    adopted = adopt(run, program, JS_CALC, choice, drafts, made)
+    adopted = adopt(run, program, JS_CALC, choice, made)
 
     assert adopted is not None and adopted.report.green and adopted.examples_missed == 0
     code = adopted.files["calc.js"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.choosing.selection import Choice, choose, judge
+from codeproof.choosing.choice import Choice
+from codeproof.choosing.selection import choose, judge
 from codeproof.core.types import Diagnostic, Module, TestCase, TestReport
 from codeproof.toolchains.client import ToolchainClient
 from inproc import memory_python_toolchain

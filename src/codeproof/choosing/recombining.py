@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from codeproof.choosing.choice import Choice
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import top_level_names
-from codeproof.choosing.probing import Outputs, RunProgram, probe
+from codeproof.choosing.probing import RunProgram, agreement, probe
 from codeproof.choosing.pruning import RunTests
-from codeproof.choosing.selection import Choice
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.layout import Layout
@@ -119,7 +119,6 @@ def adopt(
     run_program: RunProgram | None,
     module: Module,
     choice: Choice,
-    candidates: Sequence[dict[str, str]],
     composites: Sequence[Composite],
 ) -> Choice | None:
     """``choice`` with the best composite's files and report, where it misses fewer stated
@@ -134,21 +133,11 @@ def adopt(
             continue
         alt = replace(choice, files=dict(files), report=report, combined=taken)
         outputs = probe(run_program, module, files, calls) if run_program and calls else None
-        score = (-alt.examples_missed, report.passed, _agreement(outputs, drafts), -k)
+        agree = agreement([*drafts, outputs])[-1] if outputs is not None else 0
+        score = (-alt.examples_missed, report.passed, agree, -k)
         ranked.append((score, alt))
     if not ranked:
         return None
     score, best = max(ranked, key=lambda pair: pair[0])
     now = (-choice.examples_missed, choice.report.passed)
     return best if score[:2] > now else None
-
-
-def _agreement(outputs: Outputs, drafts: Sequence[Outputs]) -> int:
-    """Probes on which each draft returns what ``outputs`` holds."""
-    if outputs is None:
-        return 0
-    return sum(
-        sum(1 for mine, theirs in zip(outputs, other, strict=True) if mine == theirs)
-        for other in drafts
-        if other is not None
-    )

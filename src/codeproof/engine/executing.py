@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import logging
 
+from codeproof.choosing.choice import Choice
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import missing_names
 from codeproof.choosing.probing import example_checks, examples_met, probe
 from codeproof.choosing.recombining import adopt, recombined
-from codeproof.choosing.selection import Choice, choose
+from codeproof.choosing.selection import choose
 from codeproof.contract.listed import stated_errors
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
@@ -99,7 +100,7 @@ def _choose(ctx: Context, work: Work) -> Choice:
     if not choice.examples_missed or len(drafts) < 2:
         return choice
     made = recombined(ctx.module, drafts, choice.reports, choice.tests, choice.index)
-    adopted = adopt(ctx.run_tests, ctx.run_program, ctx.module, choice, drafts, made)
+    adopted = adopt(ctx.run_tests, ctx.run_program, ctx.module, choice, made)
     if adopted is None:
         return choice
     logger.info("%s: %s", ctx.module.name, adopted.note)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from codeproof.languages.syntax import parse, parse_expression
@@ -124,3 +125,15 @@ class Raised:
 
 
 _GENERIC_ERRORS = frozenset({"Exception", "Error", "RuntimeException", "Throwable"})
+
+
+def needed(name: str, uses: Callable[[str], Iterable[str]]) -> list[str]:
+    """``name`` and every name it ``uses``, transitively, each once: ``name`` first, then
+    in the order found (the top-level helpers a spliced function takes with it)."""
+    order, queue = [name], [name]
+    while queue:
+        for used in uses(queue.pop()):
+            if used not in order:
+                order.append(used)
+                queue.append(used)
+    return order

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from codeproof.languages.syntax import Node, parse
+from codeproof.languages.values import needed
 
 _TOP_KINDS = frozenset({"function", "variable", "class", "import"})
 
@@ -28,7 +29,7 @@ def splice(base: dict[str, str], donor: dict[str, str], name: str) -> dict[str, 
     mine, given = ours[name], theirs[name]
     if (mine.kind == "export_statement") != (given.kind == "export_statement"):
         return None
-    taken = _needed(theirs, name)
+    taken = needed(name, lambda n: (u for u in _used(theirs[n]) if u in theirs))
     for used in taken[1:]:
         clash = used in ours and ours[used].text != theirs[used].text
         if clash and ours[used].kind != "import_statement":  # an import: the same module
@@ -87,13 +88,6 @@ def _statement(node: Node) -> Node:
     return node
 
 
-def _needed(theirs: dict[str, Node], name: str) -> list[str]:
-    """The donor's top-level names ``name`` uses, transitively (``name`` itself first)."""
-    order, queue = [name], [name]
-    while queue:
-        node = theirs[queue.pop()]
-        for used in (n.text for n in node.walk() if n.kind == "identifier"):
-            if used in theirs and used not in order:
-                order.append(used)
-                queue.append(used)
-    return order
+def _used(node: Node) -> list[str]:
+    """The identifiers ``node`` reads, each once, in source order."""
+    return list(dict.fromkeys(n.text for n in node.walk() if n.kind == "identifier"))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection, Iterator
 
+from codeproof.languages.values import needed
+
 Bindings = dict[str, ast.stmt]
 
 
@@ -29,7 +31,7 @@ def splice(base: dict[str, str], donor: dict[str, str], name: str) -> dict[str, 
         return None
     code, other = base[path], donor[source]
     ours, theirs = _bindings(ast.parse(code)), _bindings(ast.parse(other))
-    taken = _needed(theirs, name)
+    taken = needed(name, lambda n: (u for u in _used(theirs[n]) if u in theirs))
     if _conflicts(ours, theirs, taken, code, other):
         return None
     lines = code.splitlines(keepends=True)
@@ -47,8 +49,6 @@ def splice(base: dict[str, str], donor: dict[str, str], name: str) -> dict[str, 
     new = "".join([*lines[:head], *(f"{t}\n" for t in imports), *lines[head:start]])
     new += replaced + "\n" + "".join(lines[end:])
     new = new.rstrip("\n") + "\n" + "".join(f"\n\n{t}\n" for t in rest)
-    if new == code:
-        return None
     try:
         ast.parse(new)
     except (SyntaxError, ValueError):
@@ -93,18 +93,6 @@ def _bound(node: ast.stmt) -> Iterator[str]:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-
-
-def _needed(theirs: Bindings, name: str) -> list[str]:
-    """The donor's top-level names ``name`` uses, transitively (``name`` itself first)."""
-    order, queue = [name], [name]
-    while queue:
-        node = theirs[queue.pop()]
-        for used in _used(node):
-            if used in theirs and used not in order:
-                order.append(used)
-                queue.append(used)
-    return order
 
 
 def _used(node: ast.stmt) -> list[str]:

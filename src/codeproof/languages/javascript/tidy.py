@@ -1,4 +1,5 @@
-"""Clean-up of model-written JavaScript: drop demo calls, add the export, fix test requires.
+"""Clean-up of model-written JavaScript: drop demo calls, add the export, fix test requires,
+declare re-assigned ``const`` bindings ``let``.
 
 Read with the syntax facade (:mod:`codeproof.languages.syntax`): a comment, string,
 template literal or regular expression is never mistaken for code.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 
+from codeproof.languages.javascript.rebound import let_rebound
 from codeproof.languages.syntax import Call, Node, Tree, parse
 from codeproof.languages.syntax.edit import remove, replace
 
@@ -158,12 +160,13 @@ def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) 
         head.append("const { test, describe, it } = require('node:test');")
     if "assert" not in declared and _uses(tree, "assert", []):
         head.append("const assert = require('node:assert/strict');")
-    return "\n".join([*head, text]) if head else text
+    return let_rebound("\n".join([*head, text]) if head else text)
 
 
 def fix_source(source: str, path: str) -> str:
-    """A generated module without its example usage (see :func:`strip_usage_javascript`)."""
-    return strip_usage_javascript(source)
+    """A generated module without its example usage (see :func:`strip_usage_javascript`),
+    its re-assigned ``const`` bindings declared ``let`` (:mod:`.rebound`)."""
+    return let_rebound(strip_usage_javascript(source))
 
 
 def fix_tests(source: str, path: str, module: str, dependencies: Sequence[str]) -> str:

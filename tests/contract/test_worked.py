@@ -162,3 +162,18 @@ def test_what_a_javascript_test_requires_is_not_a_value_of_the_example() -> None
     assert ungrounded(imported, "javascript", said, {"cart"}) == []
     assert ungrounded(fixed.replace("270", "271"), "javascript", said, {"cart"}) == ["271"]
     assert ungrounded('const x = "node:test";\n', "javascript", said, {}) == ['"node:test"']
+
+
+def test_a_cue_without_its_comma_or_after_a_semicolon_starts_a_passage() -> None:
+    words = (
+        "Any other action throws an Error and leaves the order as it was; for example "
+        'new Order().ship() throws "cannot ship an order that is pending". '
+        'order.can(action) tells whether an action is allowed: new Order().can("pay") '
+        "returns true.\n\nFor instance new Order() has no history but 'pending'.\n\n"
+        "Prices, for example 5, are in cents.\n"
+    )
+    found = passages(words)
+    assert len(found) == 2
+    assert found[0].startswith("for example new Order().ship()")
+    assert found[0].endswith('new Order().can("pay") returns true.')
+    assert found[1].startswith("For instance new Order()")

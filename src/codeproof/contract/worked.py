@@ -10,8 +10,10 @@ draft that fails it is never chosen over one that passes) only when it is *groun
 every number and string it uses is written in the passage (or is a module path or a test
 title). A test that brings a value of its own checks something the user did not say.
 
-A passage starts at "Example:", "Examples:", "For example," or "For instance," and runs
-to the end of its paragraph, with the block that follows a paragraph ending in ":".
+A passage starts at "Example:", "Examples:", "For example" or "For instance" (with or
+without its comma, at the start of a sentence or after a semicolon: "...and leaves the
+order as it was; for example new Order().ship() throws ...") and runs to the end of its
+paragraph, with the block that follows a paragraph ending in ":".
 Passages whose every call of the interface is already read as a ``call -> result``
 example are left to those readers.
 """
@@ -34,7 +36,7 @@ from codeproof.languages.syntax.registry import find_grammar
 from codeproof.languages.syntax.tree import Node
 
 CUE = re.compile(
-    r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*(?:examples?\s*:|for (?:example|instance)\s*,)", re.I
+    r"(?:^|(?<=[.!?:;]\s)|(?<=\n))\s*(?:examples?\s*:|for (?:example|instance)\b,?)", re.I
 )
 _CONCRETE = re.compile(r"\d|[\"'`]")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?")

@@ -49,6 +49,26 @@ def test_several_examples_in_one_paragraph_and_a_table() -> None:
     ]
 
 
+def test_a_table_whose_header_names_the_function_and_code_spans_of_text() -> None:
+    text = (
+        "| text given to parseCsv | result |\n| --- | --- |\n"
+        '| `a,b\\n1,2` | `[["a","b"],["1","2"]]` |\n'
+        '| `"say ""hi""",ok` | `[["say \\"hi\\"","ok"]]` |\n'
+        '| `"a","b"` | `[["a","b"]]` |\n'
+        '| `7` | `[["7"]]` |\n'
+        '| a,,b | `[["a","","b"]]` |\n'  # text outside a code span: not read
+    )
+    params = {"parseCsv": ["text"], "toCsv": ["rows"], "join": ["a", "b"]}
+    assert stated_examples(text, ["parseCsv", "toCsv"], params) == [
+        'parseCsv("a,b\\n1,2") -> [["a","b"],["1","2"]]',
+        'parseCsv("\\"say \\"\\"hi\\"\\"\\",ok") -> [["say \\"hi\\"","ok"]]',
+        'parseCsv("\\"a\\",\\"b\\"") -> [["a","b"]]',
+        'parseCsv(7) -> [["7"]]',
+    ]
+    two = text.replace("parseCsv", "join")
+    assert stated_examples(two, ["join"], params) == []  # a table gives one argument
+
+
 @pytest.mark.parametrize(
     "text",
     [

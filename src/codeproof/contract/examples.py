@@ -290,27 +290,43 @@ _HEADER_OUT = re.compile(r"^(?:output|result|returns?|expected|answer)$", re.IGN
 
 def _table(lines: list[str], name: str, params: list[str] | None, *, alone: bool) -> list[str]:
     """Rows of a two-column ``| input | output |`` table of a one-parameter function: its
-    first header is the parameter's name, or a generic one ("input") when ``name`` is the
-    only function."""
-    rows = [[c.strip().strip("`") for c in line.strip().strip("|").split("|")] for line in lines]
+    first header is the parameter's name, a header that names the function ("text given
+    to parseCsv"), or a generic one ("input") when ``name`` is the only function."""
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
     out: list[str] = []
-    for i, row in enumerate(rows):
+    for i, row in enumerate(cells):
         if len(row) != 2 or "|" not in lines[i]:
             continue
-        left, right = row
-        named = bool(params) and len(params or []) == 1 and left == (params or [""])[0]
+        left, right = (c.strip("`") for c in row)
+        one = len(params or [""]) == 1
+        named = one and (left == (params or [""])[0] or name in _NAME.findall(left))
         inputs = named or (alone and _HEADER_IN.match(left))
         if not (inputs and _HEADER_OUT.match(right)):
             continue
-        for cells in rows[i + 1 :]:
-            if len(cells) != 2:
+        for data in cells[i + 1 :]:
+            if len(data) != 2:
                 break
-            if set("".join(cells)) <= set("-: "):
+            if set("".join(data)) <= set("-: "):
                 continue  # the separator row
-            arg, result = cells
-            if literal_value(arg)[0] and literal_value(result)[0]:
+            arg, result = (_cell(c) for c in data)
+            if arg is not None and result is not None:
                 out.append(f"{name}({arg}) -> {result}")
     return out
+
+
+def _cell(cell: str) -> str | None:
+    """A table cell as a literal: the cell itself when it is a literal (in a code span or
+    not); a code span that is no literal is text as written, escapes included
+    (`` `a,b\\n1,2` `` is ``"a,b\\n1,2"``, a string of two lines); otherwise ``None``."""
+    spanned = len(cell) > 2 and cell.startswith("`") and cell.endswith("`")
+    text = cell.strip("`")
+    ok, value = literal_value(text)
+    if ok and not (spanned and isinstance(value, tuple) and not text.startswith("(")):
+        return text
+    if not spanned:
+        return None
+    quoted = '"' + re.sub(r'(?<!\\)"', r'\\"', text) + '"'
+    return quoted if literal_value(quoted)[0] else None
 
 
 def module_examples(words: str, spec_examples: Sequence[str], interface: str) -> list[str]:

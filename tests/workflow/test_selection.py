@@ -210,6 +210,46 @@ def test_the_drafts_agreement_never_edits_the_users_worked_examples() -> None:
     assert choice.tests["test_slug.py"] == said and not choice.report.green
 
 
+JS_SLUG = Module(name="slug", purpose="slugs", language="javascript", public_interface="slug(s)")
+JS_TESTS = """const test = require('node:test');
+const assert = require('node:assert/strict');
+const { slug } = require('./slug');
+
+test('the users example, restated', () => {
+  assert.strictEqual(slug('a b'), 'a_b');
+});
+
+test('another title', () => {
+  assert.strictEqual(slug('c d'), 'c_d');
+});
+"""
+
+
+def test_a_restatement_of_the_users_call_in_other_quotes_is_the_users_word(
+    javascript_toolchain: ToolchainClient,
+) -> None:
+    # js-slugify at ef0269d: the drafts' agreement set the designed slugify('Hello,
+    # World!') aside, because the user's example file wrote slugify("Hello, World!")
+    drafts = [
+        {"slug.js": f"function slug(s) {{ return {body}; }}\nmodule.exports = {{ slug }};\n"}
+        for body in ("s.split(' ').join('-')", "s.replace(/ /g, '-')")
+    ]
+    choice = choose(
+        lambda files, tests: javascript_toolchain.run_tests(files, tests, 60),
+        drafts,
+        {"slug.test.js": JS_TESTS},
+        JS_SLUG,
+        ['slug("a b") -> "a_b"'],
+        run_program=lambda files, command, timeout: javascript_toolchain.run(
+            files, command, None, timeout
+        ),
+    )
+    kept = choice.tests["slug.test.js"]
+    assert "assert.strictEqual(slug('a b'), 'a_b');" in kept  # the user's word
+    assert "'c_d'" not in kept  # a call the user never made: the agreement decides
+    assert not choice.report.green
+
+
 def test_a_choice_among_drafts_no_test_or_output_tells_apart_is_blind() -> None:
     toolchain = memory_python_toolchain()
     drafts = [

@@ -46,6 +46,7 @@ from codeproof.choosing.probing import (
 from codeproof.choosing.pruning import RunTests, prune_uncompiled
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
+from codeproof.languages.syntax import call_key
 from codeproof.languages.test_edit import remove_tests
 
 logger = logging.getLogger(__name__)
@@ -259,8 +260,11 @@ def choose(
     if several and calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources, errors)
-        stated = _stated_calls(module, {p: tests[p] for p in users if p in tests}, checks)
-        agreed = {call: out for call, out in agreed.items() if call not in stated}
+        user_tests = {p: tests[p] for p in users if p in tests}
+        stated = _stated_calls(found.name, module, user_tests, checks)
+        agreed = {
+            call: out for call, out in agreed.items() if call_key(found.name, call) not in stated
+        }
         edited, notes = edit_asserts(language, choice.tests, agreed, users)
         if notes:
             _retest(run, choice, edited, notes)
@@ -274,13 +278,18 @@ def choose(
 
 
 def _stated_calls(
-    module: Module, user_tests: dict[str, str], checks: Sequence[tuple[str, object]]
+    language: str,
+    module: Module,
+    user_tests: dict[str, str],
+    checks: Sequence[tuple[str, object]],
 ) -> set[str]:
     """The calls the user's own examples make: what they return is the user's word, never
     the drafts' agreement (py-durations at ``68dd645``: three drafts raising ValueError
     for ``parse_duration('1h30m')`` set aside the designed check restating the request's
-    ``parse_duration("1h30m") -> 5400``)."""
-    return {*probe_calls(module, user_tests), *(call for call, _ in checks)}
+    ``parse_duration("1h30m") -> 5400``), each as its :func:`call_key`: js-slugify's
+    designed ``slugify('Hello, World!')`` is the user's ``slugify("Hello, World!")``."""
+    calls = [*probe_calls(module, user_tests), *(call for call, _ in checks)]
+    return {call_key(language, call) for call in calls}
 
 
 def _worked(

@@ -47,6 +47,7 @@ __all__ = [
     "Span",
     "Tree",
     "Value",
+    "call_key",
     "find_grammar",
     "grammar_for",
     "parse",
@@ -91,3 +92,21 @@ def parse_expression(language: str | Grammar, text: str) -> Node | None:
     inner = text.strip()
     start = len(text) - len(text.lstrip())
     return tree.node_at(start, start + len(inner)) if inner else None
+
+
+def call_key(language: str, call: str) -> str:
+    """One text for the calls that differ only in how their literal arguments are
+    written: ``slugify('a b', 2)`` and ``slugify("a b",2)`` are one call (a user's
+    example and a designed test restating it). Arguments that are no literal keep their
+    text; anything that is not one call keeps ``call`` with its blanks normalized."""
+    grammar = find_grammar(language)
+    node = parse_expression(grammar, call) if grammar is not None else None
+    parsed = node.as_call() if node is not None else None
+    if parsed is None:
+        return " ".join(call.split())
+    receiver = " ".join(parsed.receiver.text.split()) + "." if parsed.receiver else ""
+    args = []
+    for arg in parsed.args:
+        ok, value = arg.value()
+        args.append(repr(value) if ok else " ".join(arg.text.split()))
+    return f"{receiver}{parsed.name}({', '.join(args)})"

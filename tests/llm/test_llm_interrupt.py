@@ -121,3 +121,35 @@ def test_ctrl_c_while_the_main_thread_decodes_raises_at_once(small_model_path: P
     last = done.stdout.strip().splitlines()[-1]
     assert json.loads(last) == {"outcome": "KeyboardInterrupt"}
     assert "Exception ignored" not in done.stderr
+
+
+def _blocked_signals(tid: int) -> set[int]:
+    """The signals thread ``tid`` of this process blocks (from /proc)."""
+    status = Path(f"/proc/self/task/{tid}/status").read_text()
+    mask = int(next(ln.split()[1] for ln in status.splitlines() if ln.startswith("SigBlk:")), 16)
+    return {n for n in range(1, 65) if mask >> (n - 1) & 1}
+
+
+@pytest.mark.real_model
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads thread masks in /proc")
+def test_the_llama_threads_never_receive_a_ctrl_c(small_model_path: Path) -> None:
+    """Delivered to a thread of the starting server, a Ctrl-C hung the start for good
+    (the CLI waited on it until killed): its threads block the stop signals, and the
+    thread that loaded it blocks nothing new."""
+    from codeproof.llm.llama_pool import POOL, EngineParams
+
+    before = {int(t) for t in os.listdir("/proc/self/task")}
+    mine = threading.get_native_id()
+    blocked_before = _blocked_signals(mine)
+    params = EngineParams(  # parameters no other test loads: a fresh server
+        path=str(small_model_path), ctx_size=1536, slots=1, threads=1, speculative="none"
+    )
+    POOL.acquire(params)
+    try:
+        started = {int(t) for t in os.listdir("/proc/self/task")} - before
+        assert started, "the server started no thread"
+        for tid in started:
+            assert {signal.SIGINT, signal.SIGTERM} <= _blocked_signals(tid), tid
+        assert _blocked_signals(mine) == blocked_before
+    finally:
+        POOL.release(params)

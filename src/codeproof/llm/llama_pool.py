@@ -10,7 +10,10 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -128,10 +131,33 @@ def _load(params: EngineParams) -> Engine:
     p.api_keys = [key]  # the embedded HTTP endpoint only answers holders of the key
     p.verbosity = 3 if logger.isEnabledFor(logging.DEBUG) else 1  # 1: errors only
     try:
-        return Engine(xllamacpp.Server(p), key)
+        with _signals_kept_from_new_threads():
+            server = xllamacpp.Server(p)
+        return Engine(server, key)
     except (RuntimeError, ValueError) as exc:
         raise ProviderResponseError(
             f"llama.cpp could not load {params.path}: {exc}",
             provider=PROVIDER,
             hint="check that the file is a GGUF model (codeproof models pull --verify NAME)",
         ) from exc
+
+
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+"""The signals Python's handlers act on (Ctrl-C, a stop from the server's supervisor)."""
+
+
+@contextmanager
+def _signals_kept_from_new_threads() -> Iterator[None]:
+    """Block :data:`STOP_SIGNALS` in this thread while the server starts its threads.
+
+    A thread inherits its creator's signal mask, so llama.cpp's threads (the decoding
+    loop, the HTTP listener) never receive them: delivered to one of those threads while
+    the server was starting, a Ctrl-C broke a system call there and the start waited
+    forever (2 of 8 tries with the 0.5B model). A signal that arrives meanwhile is
+    delivered to this thread when the mask is restored, a few seconds late at worst.
+    """
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wf_world import BROKEN, GOOD, TESTS, World, fenced
+from wf_world import BAD_1, BROKEN, GOOD, TESTS, World, fenced
 
 from codeproof.cli import main
 from codeproof.commands import workflow_run as new_command
@@ -69,6 +69,7 @@ def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
             "total": 4,
             "findings": 0,
             "proof": "strong (100%)",  # the proof of its tests: every mutant told apart
+            "failing": [],
         }
     ]
     assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD
@@ -173,3 +174,24 @@ def test_new_recombines_the_drafts_functions_in_the_sandbox(home, tmp_path, monk
     result = json.loads(out.splitlines()[-1])
     assert result["run"]["status"] == "done"
     assert [m["status"] for m in result["modules"]] == ["passed"]
+
+
+def test_a_failed_module_names_the_tests_it_fails(home, tmp_path, monkeypatch, capsys):
+    world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_1] * 5})
+    use_model(monkeypatch, world.model())
+
+    _, out, err = cli(["new", "a slugify function", "--yes", "--out", "proj"], monkeypatch, capsys)
+
+    shown = " ".join((out + err).split())
+    assert "│ slugify │ failed │" in shown
+    assert "slugify fails 3 kept test(s): test_slugify.test_spaces: " in shown
+    assert "AssertionError: assert ' a ' == 'a' test_slugify.test_runs: " in shown
+    report = (tmp_path / "proj" / "codeproof-report.md").read_text()
+    failing = report.split("## Failing tests", 1)[1].split("\n## ", 1)[0]
+    assert "- `test_slugify.test_runs`: " in failing and "test_lower" not in failing
+    data = json.loads((tmp_path / "proj" / "codeproof-report.json").read_text())
+    assert [f["name"] for f in data["modules"][0]["failing"]] == [
+        "test_slugify.test_spaces",
+        "test_slugify.test_strip",
+        "test_slugify.test_runs",
+    ]

@@ -125,3 +125,34 @@ def test_the_report_says_how_strong_the_proof_is() -> None:
         "assumed (`--yes`: what most drafts return): `'a-b'`"
     ) in md
     assert "- Surviving mutants (no kept test tells them apart):\n  - line 0 (constant)" in md
+
+
+def test_a_module_that_does_not_pass_says_which_tests_fail_or_what_did_not_compile() -> None:
+    from codeproof.core.reports import SHOWN_MESSAGE, FailingTest
+    from codeproof.core.types import Diagnostic, TestCase
+
+    long = "AssertionError: " + "x" * 300
+    runs = "\n  assert 'a--b' == 'a-b'\nmore"
+    ran = TestReport(
+        total=3, passed=1, failed=1, errors=1,
+        tests=[
+            TestCase(name="t.test_ok", outcome="passed"),
+            TestCase(name="t.test_runs", outcome="failed", message=runs),
+            TestCase(name="t.test_long", outcome="error", message=long),
+        ],
+    )  # fmt: skip
+    failing = FailingTest.of(ran)
+    assert [(f.name, f.message[:24]) for f in failing] == [
+        ("t.test_runs", "assert 'a--b' == 'a-b'"),
+        ("t.test_long", "AssertionError: xxxxxxxx"),
+    ]
+    assert len(failing[1].message) == SHOWN_MESSAGE and failing[1].message.endswith("…")
+    broken = TestReport(diagnostics=[Diagnostic(file="Slug.java", line=3, message="';' expected")])
+    assert FailingTest.of(broken) == [FailingTest(name="Slug.java:3", message="';' expected")]
+    assert FailingTest.of(TestReport(total=1, passed=1)) == []
+
+    outcome = ModuleOutcome(module=MODULE, status="failed", report=ran)
+    md = render_report_md(RunReport(title="t", modules=[ModuleReport.from_outcome(outcome)]))
+    section = md.split("## Failing tests\n", 1)[1].split("\n## ", 1)[0]
+    assert "### `slugify`\n\n- `t.test_runs`: assert 'a--b' == 'a-b'\n- `t.test_long`: " in section
+    assert "t.test_ok" not in section

@@ -181,6 +181,8 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
             str(m["findings"]),
         )
     console.print(table)
+    for m in modules if isinstance(modules, list) else []:
+        _print_failing(console, m["name"], m.get("failing") or [])
     usage = summary.get("usage")
     if isinstance(usage, dict):
         console.print(
@@ -192,6 +194,23 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
     where = f"; project in {result.project_dir}" if result.project_dir else ""
     reason = f" ({result.reason})" if result.reason else ""
     console.print(escape(f"run {result.run_id} {result.status}{reason}{where}"), style="bold")
+
+
+SHOWN_FAILING = 5
+
+
+def _print_failing(console: Console, module: str, failing: list[dict[str, str]]) -> None:
+    """The tests a module fails, so the user sees why it did not pass without opening
+    the report (which lists them all)."""
+    if not failing:
+        return
+    console.print(f"{escape(module)} fails {len(failing)} kept test(s):")
+    for f in failing[:SHOWN_FAILING]:
+        console.print(
+            escape(f"  {f['name']}: {f['message']}" if f["message"] else f"  {f['name']}")
+        )
+    if len(failing) > SHOWN_FAILING:
+        console.print(f"  … and {len(failing) - SHOWN_FAILING} more (see the report)")
 
 
 def start_new(

@@ -72,6 +72,37 @@ class RunUsage(BaseModel):
         )
 
 
+SHOWN_MESSAGE = 160
+"""Characters of a failing test's message a report keeps (its first line)."""
+
+
+class FailingTest(BaseModel):
+    """A kept test the chosen code fails, or a compile error that stopped every test."""
+
+    __test__ = False  # not a pytest class
+
+    name: str
+    message: str = ""
+
+    @classmethod
+    def of(cls, report: TestReport) -> list[FailingTest]:
+        """What the user reads first when a module did not pass: each failing test with
+        the first line of its message, or the compiler's errors when no test ran."""
+        failing = [cls(name=t.name, message=_first_line(t.message)) for t in report.failures]
+        if failing or report.green:
+            return failing
+        where = [f"{d.file}:{d.line}" if d.line else d.file for d in report.diagnostics]
+        return [
+            cls(name=w, message=_first_line(d.message))
+            for w, d in zip(where, report.diagnostics, strict=True)
+        ]
+
+
+def _first_line(text: str) -> str:
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    return line if len(line) <= SHOWN_MESSAGE else line[: SHOWN_MESSAGE - 1] + "…"
+
+
 class ModuleReport(BaseModel):
     """One module's line in the run report."""
 
@@ -86,6 +117,8 @@ class ModuleReport(BaseModel):
     test_changes: list[str] = Field(default_factory=list)
     usage: RunUsage = Field(default_factory=RunUsage)
     proof: Proof | None = None
+    failing: list[FailingTest] = Field(default_factory=list)
+    """The kept tests the chosen code fails (what made the module not pass)."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -110,6 +143,7 @@ class ModuleReport(BaseModel):
             test_changes=list(outcome.test_changes),
             usage=usage or RunUsage(),
             proof=outcome.proof,
+            failing=FailingTest.of(rep) if rep else [],
         )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from codeproof.core.errors import InputError
 from codeproof.core.reports import (
+    FailingTest,
     Finding,
     ModuleOutcome,
     ModuleReport,
@@ -50,6 +51,10 @@ def build_report(
             "language": base.language or spec.language,
         }
     )
+
+
+def _failing_line(f: FailingTest) -> str:
+    return f"- `{f.name}`: {f.message}" if f.message else f"- `{f.name}`"
 
 
 def _finding_line(f: Finding) -> str:
@@ -96,6 +101,10 @@ def render_report_md(report: RunReport) -> str:
         f"| {u.calls} | {u.cache_hits} | {u.prompt_tokens} | {u.completion_tokens} | "
         f"{u.latency_s:.1f} | {u.cost_usd:.4f} |",
     ]
+    lines += _details(
+        "Failing tests",
+        {m.name: [_failing_line(f) for f in m.failing] for m in report.modules},
+    )
     lines += proof_section(report.modules)
     lines += _details(
         "Security findings",

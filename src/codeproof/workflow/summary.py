@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from codeproof.core.reports import RunUsage
+from codeproof.core.reports import FailingTest, RunUsage
+from codeproof.core.types import TestReport
 from codeproof.workflow.logic import usage_of
 from codeproof.workflow.store import Event, RunInfo
 
@@ -23,6 +24,8 @@ class ModuleLine(BaseModel):
     findings: int = 0
     proof: str = ""
     """The proof's strength and mutation score (``strong (85%)``), once finished."""
+    failing: list[FailingTest] = Field(default_factory=list)
+    """The kept tests the chosen code fails, once finished."""
 
 
 class RunSummary(BaseModel):
@@ -75,6 +78,7 @@ def _apply_outcome(lines: dict[str, ModuleLine], outcome: dict[str, Any]) -> Non
         total=int(report.get("total", 0)),
         findings=len(outcome.get("scan", [])),
         proof=_proof_text(outcome.get("proof")),
+        failing=FailingTest.of(TestReport.model_validate(report)) if report else [],
     )
 
 

@@ -180,8 +180,11 @@ def test_a_failed_module_names_the_tests_it_fails(home, tmp_path, monkeypatch, c
     world = World(code={"slugify": BAD_1}, repairs={"slugify": [BAD_1] * 5})
     use_model(monkeypatch, world.model())
 
-    _, out, err = cli(["new", "a slugify function", "--yes", "--out", "proj"], monkeypatch, capsys)
+    code, out, err = cli(
+        ["new", "a slugify function", "--yes", "--out", "proj"], monkeypatch, capsys
+    )
 
+    assert code == 1  # the run is done, the project written, and the module failed
     shown = " ".join((out + err).split())
     assert "│ slugify │ failed │" in shown
     assert "slugify fails 3 kept test(s): test_slugify.test_spaces: " in shown

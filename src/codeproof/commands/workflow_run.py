@@ -164,8 +164,8 @@ def execute(
         JsonEvents().emit({"event": "result", **summary.model_dump(mode="json")})
     else:
         _print_summary(console, result, summary.model_dump(mode="json"))
-    if result.status != "done":
-        raise typer.Exit(1)
+    if result.status != "done" or any(m.status == "failed" for m in summary.modules):
+        raise typer.Exit(1)  # paused, or done with a module whose kept tests fail
 
 
 def _print_summary(console: Console, result: RunResult, summary: dict[str, object]) -> None:

@@ -11,9 +11,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 from codeproof.core.config import ProofSettings
@@ -191,16 +192,27 @@ class Evaluator:
         return [(task, mode) for mode in modes for task in tasks]
 
     def _run_all(self, pending: Sequence[tuple[Mode, Task]]) -> list[TaskResult]:
+        """Run ``pending`` on ``jobs`` threads, submitting a task only when a thread is free:
+        after a failure (Ctrl-C, the provider down, a broken sandbox) no further task starts."""
         workers = self.options.jobs or max(1, self.model.slots)
+        items = iter(enumerate(pending))
+        results: dict[int, TaskResult] = {}
+        running: dict[Future[TaskResult], int] = {}
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="eval")
         try:
-            results = list(pool.map(lambda item: self._run_task(*item), pending))
+            for index, item in islice(items, workers):
+                running[pool.submit(self._run_task, *item)] = index
+            while running:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    results[running.pop(future)] = future.result()
+                    for index, item in islice(items, 1):
+                        running[pool.submit(self._run_task, *item)] = index
         except BaseException:
-            # Ctrl-C or a broken sandbox: start no further task (finished ones are stored).
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         pool.shutdown()
-        return results
+        return [results[index] for index in range(len(pending))]
 
     def _runner(self, language: str) -> TestRunner:
         assert self.toolchains is not None  # checked by run()

@@ -53,8 +53,10 @@ test: install-dev models-small sandbox browser lint
 	$(BIN)/pytest
 
 # Lint, then every test that needs neither Docker nor a real model (no sandbox set-up).
+# The fast lane's tests share no port, file or daemon, so they run on FAST_WORKERS processes.
+FAST_WORKERS ?= 2
 test-fast: install-dev lint
-	$(BIN)/pytest -m "not docker and not real_model and not slow" -q
+	$(BIN)/pytest -n $(FAST_WORKERS) -m "not docker and not real_model and not slow" -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

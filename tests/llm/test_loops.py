@@ -104,6 +104,7 @@ def test_a_repeated_shape_within_reason_is_not_a_loop(text: str) -> None:
     assert not looping(text)
 
 
+@pytest.mark.slow  # every line end of ~370 files: 45 s on 2 cores
 def test_no_prefix_of_the_projects_sources_is_a_loop() -> None:
     files = sorted((ROOT / "src" / "codeproof").rglob("*.py"))
     files += sorted((ROOT / "benchmarks" / "requests").rglob("*.*"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from codeproof.agents.planner import order_modules
+from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.core.types import Module
 from codeproof.languages.registry import layout_for
@@ -70,6 +71,19 @@ def test_without_stated_files_the_proposal_stands_and_tests_are_not_modules() ->
         "Inventory",
         "add",
         "remove",
+    ]
+
+
+def test_words_before_a_bracket_in_prose_are_not_names() -> None:
+    words = (
+        "I need slugify.js, a Node.js module (CommonJS) exporting slugify(title, maxLength). "
+        'It is cut after the last whole word that fits (for "The quick brown fox" with '
+        'maxLength 12 the output should be "the-quick").'
+    )
+    assert stated_names(words) == ["slugify"]
+    # the request's only function: its examples stated by their input alone are read
+    assert stated_examples(words, stated_names(words), {"slugify": ["title", "maxLength"]}) == [
+        'slugify("The quick brown fox", 12) -> "the-quick"'
     ]
 
 

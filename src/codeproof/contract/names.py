@@ -20,7 +20,10 @@ from codeproof.languages.layout import Layout
 
 _FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*([A-Za-z_][\w]*)\.([A-Za-z]{1,5}))(?![\w/])")
 _SENTENCES = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
-_CALLED = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
+_CALLED = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(")
+"""A call as code writes it: prose puts a space before its brackets ("a module (CommonJS)")."""
+_SIGNATURE = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
+"""A name declared in an interface line, where ``add (a, b)`` is still a signature."""
 _CLASS = re.compile(r"\b(?:class|interface|record|enum)\s+`?([A-Za-z_$][\w$]*)")
 _QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
 _NOT_NAMES = frozenset({"if", "for", "while", "return", "new", "print", "assert", "len", "str"})
@@ -266,7 +269,7 @@ def _declared(interface: str) -> list[str]:
 
 
 def _called_names(text: str) -> list[str]:
-    return [m.group(1) for m in _CALLED.finditer(text) if m.group(1) not in _NOT_NAMES]
+    return [m.group(1) for m in _SIGNATURE.finditer(text) if m.group(1) not in _NOT_NAMES]
 
 
 def _deps(

@@ -20,6 +20,7 @@ from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.quotes import requoted
 from codeproof.contract.rules import open_questions
+from codeproof.contract.worked import passages
 from codeproof.core.errors import WorkflowError
 from codeproof.core.grounding import Citation
 from codeproof.core.reports import ModuleOutcome, ModuleReport, RunReport
@@ -112,7 +113,8 @@ def _gaps(state: WorkflowState) -> tuple[list[str], list[str]]:
     """What the request leaves open (:func:`open_questions`): the questions to ask, and
     what is assumed without an answer."""
     words = user_words(state)
-    gaps = open_questions(words, stated_examples(words, stated_names(words)))
+    # worked examples ("with capacity 2, put(...), ... so keys() is [a, c]") count too
+    gaps = open_questions(words, [*stated_examples(words, stated_names(words)), *passages(words)])
     return [g.question for g in gaps], [g.assumption for g in gaps]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from codeproof.agents.planner import order_modules
 from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
@@ -85,6 +87,19 @@ def test_words_before_a_bracket_in_prose_are_not_names() -> None:
     assert stated_examples(words, stated_names(words), {"slugify": ["title", "maxLength"]}) == [
         'slugify("The quick brown fox", 12) -> "the-quick"'
     ]
+
+
+@pytest.mark.parametrize(
+    ("words", "names"),
+    [
+        ("Create a class named Stack with push and pop methods.", ["Stack"]),
+        ("Write a function called count_words that counts the words of a text.", ["count_words"]),
+        ("Add a method named is_leap to class Calendar.", ["is_leap", "Calendar"]),
+        ("Sort the items with a function called on each pair of items.", []),
+    ],
+)
+def test_names_stated_in_words_alone(words: str, names: list[str]) -> None:
+    assert stated_names(words) == names
 
 
 def test_a_stated_name_that_shadows_a_standard_module_is_kept() -> None:

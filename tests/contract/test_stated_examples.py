@@ -27,6 +27,7 @@ from inproc import run_tests
         ("to_roman(-1) should throw a RangeError.", "to_roman(-1) -> raises RangeError"),
         ("For 4 the output should be 'IV' (four).", "to_roman(4) -> 'IV'"),
         ("- Given 40, it returns 'XL'.", "to_roman(40) -> 'XL'"),
+        ("so that to_roman(4) === 'IV' holds", "to_roman(4) -> 'IV'"),
     ],
 )
 def test_each_notation_is_read(text: str, expected: str) -> None:

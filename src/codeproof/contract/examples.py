@@ -7,7 +7,7 @@ example of the task's spec, which the pipeline turns into protected tests
 a wrong test, so a notation is only read where its call and result are unambiguous:
 
 * doctest: ``>>> f(1)`` with the result on the next line, or ``>>> f(1) == 2`` alone;
-* arrows: ``f(1) -> 2`` (also ``=>``, ``==>``, ``➞``, ``→``, ``==``, "returns",
+* arrows: ``f(1) -> 2`` (also ``=>``, ``==>``, ``➞``, ``→``, ``==``, ``===``, "returns",
   "should return", optionally after ``#``). A worked result (``-> 19 - 5 - 6 = 8``) keeps
   its final value, and a remark in parentheses after the result is dropped;
 * named inputs: ``For lst = [1, 2] the output should be 5``, and ``Input: grid = [[1]],
@@ -34,7 +34,7 @@ from codeproof.languages.values import (
     split_example,
 )
 
-ARROWS = re.compile(r"\s*(?:==>|=>|➞|->|==|returns|should return|→)\s*")
+ARROWS = re.compile(r"\s*(?:===|==>|=>|➞|->|==|returns|should return|→)\s*")
 """An arrow between a call and its result, as the spec's examples are written."""
 
 _COMMENTED_ARROW = re.compile(r"\s*#\s*(?===>|=>|->|➞|→)")

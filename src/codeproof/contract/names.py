@@ -24,9 +24,16 @@ _CALLED = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(")
 """A call as code writes it: prose puts a space before its brackets ("a module (CommonJS)")."""
 _SIGNATURE = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
 """A name declared in an interface line, where ``add (a, b)`` is still a signature."""
-_CLASS = re.compile(r"\b(?:class|interface|record|enum)\s+`?([A-Za-z_$][\w$]*)")
+_CLASS = re.compile(
+    r"\b(?:class|interface|record|enum)\s+(?:(?:named|called)\s+)?`?([A-Za-z_$][\w$]*)"
+)
+_NAMED = re.compile(r"\b(?:function|method)\s+(?:named|called)\s+`?([A-Za-z_$][\w$]*)")
+"""A name stated in words alone: "a function called count_words that ..."."""
 _QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
-_NOT_NAMES = frozenset({"if", "for", "while", "return", "new", "print", "assert", "len", "str"})
+_NOT_NAMES = frozenset(
+    {"if", "for", "while", "return", "new", "print", "assert", "len", "str"}
+    | {"a", "an", "the", "on", "in", "at", "by", "with", "from", "to", "as", "once", "each"}
+)  # the second set: words after "called" that are prose ("a method called on each item")
 
 
 @dataclass(frozen=True)
@@ -87,10 +94,12 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
 
 def stated_names(text: str) -> list[str]:
     """Function and class names ``text`` states: called (``to_roman(n)``), declared
-    (``class Inventory``) or quoted (`` `to_csv` ``), in order."""
+    (``class Inventory``, "a class named Stack"), named in words ("a function called
+    count_words") or quoted (`` `to_csv` ``), in order."""
     found = [
         *(m.group(1) for m in _CLASS.finditer(text)),
         *(m.group(1) for m in _CALLED.finditer(text)),
+        *(m.group(1) for m in _NAMED.finditer(text)),
         *(m.group(1) for m in _QUOTED.finditer(text)),
     ]
     ordered = sorted(set(found), key=lambda name: text.find(name))

@@ -22,7 +22,7 @@ from codeproof.languages.values import (
 
 CONNECTOR = re.compile(
     r"^[`'\"]?[ \t]*(?:"
-    r"(?:==>|=>|->|➞|→|==)"
+    r"(?:===|==>|=>|->|➞|→|==)"
     r"|(?:(?:it\s+|which\s+|that\s+)?(?:should\s+|must\s+|will\s+)?"
     r"(?:returns?|gives?|be|is|equals?|yields?|evaluates?\s+to|produces?|outputs?)\b)"
     r")[ \t]*`?",

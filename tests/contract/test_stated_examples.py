@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from codeproof.choosing.examples import example_tests, is_example_test
-from codeproof.contract.examples import module_examples, stated_assertions, stated_examples
+from codeproof.contract.examples import (
+    INVENTED_KEPT,
+    fewer_invented,
+    module_examples,
+    stated_assertions,
+    stated_examples,
+)
 from codeproof.core.types import Module
 from inproc import run_tests
 
@@ -91,6 +97,34 @@ def test_a_module_keeps_only_the_examples_of_its_interface() -> None:
     spec_examples = ["add(2, 3) -> 5", "add(1, 1) -> 2"]  # the second is the analyst's
     assert module_examples(words, spec_examples, "add(a, b) -> int") == ["add(2, 3) -> 5"]
     assert module_examples(words, [], "def render(rows)") == ["render([1]) -> '1'"]
+
+
+SLUGIFY_WORDS = (
+    'slugify(title, maxLength) builds URL slugs. For "Hello, World!" the output should be '
+    '"hello-world"; it is cut after the last whole word that fits (for "The quick brown fox" '
+    'with maxLength 12 the output should be "the-quick").'
+)
+
+
+def test_an_interface_with_overloads_keeps_the_examples_stated_by_their_input() -> None:
+    # js-slugify: the analyst's two lines `slugify(title, maxLength)` and `slugify(title)`
+    # made two names of one, and no example stated by its input alone was read
+    interface = "slugify(title, maxLength) -> string\nslugify(title) -> string"
+    assert module_examples(SLUGIFY_WORDS, [], interface) == [
+        'slugify("Hello, World!") -> "hello-world"',
+        'slugify("The quick brown fox", 12) -> "the-quick"',
+    ]
+
+
+def test_the_spec_keeps_every_stated_example_and_a_few_invented_ones() -> None:
+    # js-slugify: a runaway analysis listed 24 examples, most breaking the length rule
+    spec_examples = [
+        "slugify('Hello, World!') -> 'hello-world'",
+        *(f"slugify('The quick brown fox', {n}) -> 'the-quick'" for n in (10, 5, 4, 3, 2)),
+        "slugify('The quick brown fox', 12) -> 'the-quick'",
+    ]
+    kept = fewer_invented(spec_examples, SLUGIFY_WORDS, ["slugify(title, maxLength)"])
+    assert kept == [*spec_examples[: 1 + INVENTED_KEPT], spec_examples[-1]]
 
 
 def test_one_example_stated_twice_is_one_example_whatever_its_quotes() -> None:

@@ -120,6 +120,28 @@ def test_the_users_quotes_are_put_back_in_the_specs_examples(run_workflow, store
     ]
 
 
+class _RunawayWorld(World):
+    """An analyst that lists far more examples than asked, all of its own."""
+
+    def _spec(self, messages):  # type: ignore[no-untyped-def]
+        spec = super()._spec(messages)
+        examples = [f"slugify('a b', {n}) -> 'a-b'" for n in range(10)]
+        return spec.model_copy(update={"acceptance_examples": [*examples, "slugify('X') -> 'x'"]})
+
+
+def test_the_spec_keeps_the_users_examples_and_a_few_of_the_analysts(run_workflow, store):
+    request = "a slugify function: slugify('X') returns 'x'"
+    result = run_workflow(_RunawayWorld().model(), ScriptedHuman(), request=request, auto=True)
+
+    [spec_end] = node_ends(store, result.run_id, "analyze")
+    assert spec_end.payload["output"]["spec"]["acceptance_examples"] == [
+        "slugify('a b', 0) -> 'a-b'",
+        "slugify('a b', 1) -> 'a-b'",
+        "slugify('a b', 2) -> 'a-b'",
+        "slugify('X') -> 'x'",
+    ]
+
+
 def test_with_yes_no_model_guess_is_passed_off_as_accepted_by_the_user(run_workflow, store):
     # java-business-calendar: the clarify call, answered by nobody, assumed "the set of
     # holidays is not modified after the calendar is created" (the request says changes

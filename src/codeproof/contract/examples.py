@@ -166,6 +166,7 @@ def stated_examples(
     """
     found: list[str] = []
     lines = text.splitlines()
+    names = list(dict.fromkeys(names))
     for name in names:
         found += _after_calls(text, name)
         found += _line_notations(lines, name, (params or {}).get(name))
@@ -333,8 +334,9 @@ def module_examples(words: str, spec_examples: Sequence[str], interface: str) ->
     """The examples the user stated for a module (ground truth): the spec's examples that
     the user's words state, then every example the words state for the module's
     interface functions, each once."""
-    names = [n for n in _NAMES.findall(declaring_part(interface)) if n not in _NOT_FUNCTIONS]
-    params = {name: parameters(interface[interface.find(name) :]) for name in names}
+    declared = _NAMES.findall(declaring_part(interface))  # overloads name a function twice
+    names = list(dict.fromkeys(n for n in declared if n not in _NOT_FUNCTIONS))
+    params = {name: _parameters_of(interface, name) for name in names}
     read = [
         *stated_in(spec_examples, words),
         *stated_examples(words, names, params),
@@ -344,6 +346,37 @@ def module_examples(words: str, spec_examples: Sequence[str], interface: str) ->
     for example in read:
         unique.setdefault(_same(example), example)
     return list(unique.values())
+
+
+def _parameters_of(interface: str, name: str) -> list[str]:
+    """The parameters of ``name`` in an interface of one or more lines; of overloads
+    (``slugify(title, maxLength)``, ``slugify(title)``), the longest list."""
+    lines = [
+        ln for ln in interface.splitlines() if re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", ln)
+    ]
+    return max((parameters(ln[ln.find(name) :]) for ln in lines), key=len, default=[])
+
+
+INVENTED_KEPT = 3
+"""How many examples the analyst adds to the user's that the spec keeps: the analyst is
+asked for three; a small model's runaway list (js-slugify: 24 examples, 22 of them its
+own, 19 breaking the request's length rule) would hand one misreading to every test."""
+
+
+def fewer_invented(
+    spec_examples: Sequence[str], words: str, interfaces: Sequence[str]
+) -> list[str]:
+    """``spec_examples`` with every one the user stated (:func:`module_examples`) and the
+    first :data:`INVENTED_KEPT` of the others, in their order."""
+    said = {_same(e) for e in module_examples(words, spec_examples, "\n".join(interfaces))}
+    kept, invented = [], 0
+    for example in spec_examples:
+        if _same(example) not in said:
+            invented += 1
+            if invented > INVENTED_KEPT:
+                continue
+        kept.append(example)
+    return kept
 
 
 def _same(example: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from codeproof.agents import analyst, documenter, planner
-from codeproof.contract.examples import stated_examples
+from codeproof.contract.examples import fewer_invented, stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.quotes import requoted
 from codeproof.contract.rules import open_questions
@@ -146,7 +146,7 @@ def _analyze(deps: Deps, state: WorkflowState, request: str, scope: str) -> Spec
         language = deps.languages[0]
         assumptions.append(f"no toolchain for {spec.language!r}; the code is written in {language}")
     words = "\n".join([request, *(qa.answer for qa in answers)])
-    examples = requoted(spec.acceptance_examples, words)
+    examples = fewer_invented(requoted(spec.acceptance_examples, words), words, spec.interfaces)
     return spec.model_copy(
         update={"language": language, "assumptions": assumptions, "acceptance_examples": examples}
     )

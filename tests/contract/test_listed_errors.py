@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeproof.contract.examples import module_examples
 from codeproof.contract.listed import listed_errors
+from codeproof.contract.spec_examples import module_examples
 
 PARAMS = {"from_roman": ["s"], "to_roman": ["n"], "add": ["a", "b"]}
 

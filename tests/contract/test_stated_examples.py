@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 
 from codeproof.choosing.examples import example_tests, is_example_test
-from codeproof.contract.examples import (
-    INVENTED_KEPT,
-    fewer_invented,
-    module_examples,
-    stated_assertions,
-    stated_examples,
-)
+from codeproof.contract.examples import stated_assertions, stated_examples
+from codeproof.contract.spec_examples import INVENTED_KEPT, fewer_invented, module_examples
 from codeproof.core.types import Module
 from inproc import run_tests
 
@@ -34,6 +29,19 @@ from inproc import run_tests
         ("For 4 the output should be 'IV' (four).", "to_roman(4) -> 'IV'"),
         ("- Given 40, it returns 'XL'.", "to_roman(40) -> 'XL'"),
         ("so that to_roman(4) === 'IV' holds", "to_roman(4) -> 'IV'"),
+        ('assertEquals("IV", to_roman(4));', 'to_roman(4) -> "IV"'),
+        ('Assertions.assertEquals("IV", to_roman(4));', 'to_roman(4) -> "IV"'),
+        ("assert.strictEqual(to_roman(4), 'IV');", "to_roman(4) -> 'IV'"),
+        ("assert.deepStrictEqual(to_roman([4]), ['IV'], 'four');", "to_roman([4]) -> ['IV']"),
+        ("expect(to_roman(4)).toBe('IV');", "to_roman(4) -> 'IV'"),
+        ("expect(to_roman(4)) .toEqual( 'IV' )", "to_roman(4) -> 'IV'"),
+        (
+            "print(to_roman(4))  # IV would be a name, 'IV' is not\nprint(to_roman(4))  # 'IV'",
+            "to_roman(4) -> 'IV'",
+        ),
+        ("console.log(to_roman(4)); // => 'IV'", "to_roman(4) -> 'IV'"),
+        ("to_roman(4)  // returns 'IV'", "to_roman(4) -> 'IV'"),
+        ("to_roman(4)  # prints: 'IV'", "to_roman(4) -> 'IV'"),
     ],
 )
 def test_each_notation_is_read(text: str, expected: str) -> None:
@@ -90,6 +98,21 @@ def test_a_table_whose_header_names_the_function_and_code_spans_of_text() -> Non
 def test_what_is_not_an_example_is_not_read(text: str) -> None:
     names = ["find_zero", "fruit", "double", "sort_array", "find_max"]
     assert stated_examples(text, names) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "assertEquals(to_roman(4), x);",  # a variable, not a literal
+        "assert.strictEqual(to_roman(n), 'IV');",
+        "expect(to_roman(4)).toThrow();",
+        "print(to_roman(4))  # the numeral",
+        "log(to_roman(4))  # 'IV'",  # an argument of some other call
+        "to_roman(4)  # IV",
+    ],
+)
+def test_test_code_and_comments_that_state_no_literal_result_are_not_read(text: str) -> None:
+    assert stated_examples(text, ["to_roman"], {"to_roman": ["n"]}) == []
 
 
 def test_a_module_keeps_only_the_examples_of_its_interface() -> None:

@@ -20,13 +20,12 @@ defining a sequence whose function returns a list).
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Collection, Mapping, Sequence
 
+from codeproof.contract.asserted import asserted_examples, commented_examples
 from codeproof.contract.listed import listed_errors
-from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, stated_in, value_at
-from codeproof.core.signatures import declaring_part
+from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, value_at
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import (
     leading_call,
@@ -37,7 +36,7 @@ from codeproof.languages.values import (
 ARROWS = re.compile(r"\s*(?:===|==>|=>|➞|->|==|returns|should return|→)\s*")
 """An arrow between a call and its result, as the spec's examples are written."""
 
-_COMMENTED_ARROW = re.compile(r"\s*#\s*(?===>|=>|->|➞|→)")
+_COMMENTED_ARROW = re.compile(r"\s*(?:#|//)\s*(?===>|=>|->|➞|→|returns\b)")
 _WORKED = re.compile(r"^[\d\s.+\-*/%()]+=\s*(.+)$")
 _REMARK = re.compile(r"^(.+?)\s*\([^()]*\)\s*$")
 _FOR = re.compile(r"^for\s+(.+?),?\s+the output (?:should be|is)\s+(.+?)\.?$", re.IGNORECASE)
@@ -171,6 +170,7 @@ def stated_examples(
         found += _after_calls(text, name)
         found += _line_notations(lines, name, (params or {}).get(name))
         found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
+        found += asserted_examples(text, name) + commented_examples(text, name)
         if len(names) == 1 and set(_written_calls(text)) <= {name}:
             found += _for_inputs(text, name, (params or {}).get(name) or [])
     found += listed_errors(text, names, params or {})
@@ -189,7 +189,7 @@ _WRITTEN_CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(")
 
 def _written_calls(text: str) -> list[str]:
     """The names ``text`` writes as calls (``name(`` without a space)."""
-    return [n for n in _WRITTEN_CALL.findall(text) if n not in _NOT_FUNCTIONS]
+    return [n for n in _WRITTEN_CALL.findall(text) if n not in NOT_FUNCTIONS]
 
 
 def _for_inputs(text: str, name: str, params: Sequence[str]) -> list[str]:
@@ -330,70 +330,4 @@ def _cell(cell: str) -> str | None:
     return quoted if literal_value(quoted)[0] else None
 
 
-def module_examples(words: str, spec_examples: Sequence[str], interface: str) -> list[str]:
-    """The examples the user stated for a module (ground truth): the spec's examples that
-    the user's words state, then every example the words state for the module's
-    interface functions, each once."""
-    declared = _NAMES.findall(declaring_part(interface))  # overloads name a function twice
-    names = list(dict.fromkeys(n for n in declared if n not in _NOT_FUNCTIONS))
-    params = {name: _parameters_of(interface, name) for name in names}
-    read = [
-        *stated_in(spec_examples, words),
-        *stated_examples(words, names, params),
-        *stated_assertions(words, names),
-    ]
-    unique: dict[str, str] = {}
-    for example in read:
-        unique.setdefault(_same(example), example)
-    return list(unique.values())
-
-
-def _parameters_of(interface: str, name: str) -> list[str]:
-    """The parameters of ``name`` in an interface of one or more lines; of overloads
-    (``slugify(title, maxLength)``, ``slugify(title)``), the longest list."""
-    lines = [
-        ln for ln in interface.splitlines() if re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", ln)
-    ]
-    return max((parameters(ln[ln.find(name) :]) for ln in lines), key=len, default=[])
-
-
-INVENTED_KEPT = 3
-"""How many examples the analyst adds to the user's that the spec keeps: the analyst is
-asked for three; a small model's runaway list (js-slugify: 24 examples, 22 of them its
-own, 19 breaking the request's length rule) would hand one misreading to every test."""
-
-
-def fewer_invented(
-    spec_examples: Sequence[str], words: str, interfaces: Sequence[str]
-) -> list[str]:
-    """``spec_examples`` with every one the user stated (:func:`module_examples`) and the
-    first :data:`INVENTED_KEPT` of the others, in their order."""
-    said = {_same(e) for e in module_examples(words, spec_examples, "\n".join(interfaces))}
-    kept, invented = [], 0
-    for example in spec_examples:
-        if _same(example) not in said:
-            invented += 1
-            if invented > INVENTED_KEPT:
-                continue
-        kept.append(example)
-    return kept
-
-
-def _same(example: str) -> str:
-    """What two statements of one example share: the call and the result as parsed
-    expressions where they parse (``f('a') -> 'b'`` and ``f("a") -> "b"``, the
-    analyst's and the user's quotes, are one example: py-roman's example tests held each
-    of its four examples twice), otherwise the text with its spacing normalized."""
-    parts = split_example(example)
-    if parts is not None:
-        try:
-            call, expected = (ast.parse(part, mode="eval") for part in parts)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            pass
-        else:
-            return f"{ast.dump(call)} -> {ast.dump(expected)}"
-    return " ".join(example.split())
-
-
-_NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")
-_NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})
+NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})

@@ -14,6 +14,7 @@ from codeproof.contract.examples import (
     stated_assertions,
     stated_examples,
 )
+from codeproof.contract.spec_examples import same_example
 from codeproof.core.errors import InputError
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
@@ -91,7 +92,7 @@ def _examples(task: Task, signature: str, docstring: str) -> list[str]:
     ]
     unique: dict[str, str] = {}
     for example in read:
-        unique.setdefault(" ".join(example.split()), example)
+        unique.setdefault(same_example(example), example)
     return list(unique.values())
 
 

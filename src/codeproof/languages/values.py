@@ -53,7 +53,7 @@ def literal_value(text: str) -> tuple[bool, object]:
 
 
 ARROW = re.compile(
-    r"\s*(?:==>|=>|->|➞|→|==|\bshould return\b|\breturns\b|\bgives\b)\s*", re.IGNORECASE
+    r"\s*(?:===|==>|=>|->|➞|→|==|\bshould return\b|\breturns\b|\bgives\b)\s*", re.IGNORECASE
 )
 """What separates an example's call from its result."""
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from codeproof.agents import programmer
-from codeproof.contract.examples import module_examples
+from codeproof.contract.spec_examples import module_examples
 from codeproof.contract.worked import worked_examples
 from codeproof.core.reports import ModuleOutcome
 from codeproof.core.types import Module, Spec, TestReport

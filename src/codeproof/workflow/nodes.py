@@ -16,10 +16,11 @@ from typing import Any
 from langgraph.types import interrupt
 
 from codeproof.agents import analyst, documenter, planner
-from codeproof.contract.examples import fewer_invented, stated_examples
+from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.quotes import requoted
 from codeproof.contract.rules import open_questions
+from codeproof.contract.spec_examples import fewer_invented
 from codeproof.contract.worked import passages
 from codeproof.core.errors import WorkflowError
 from codeproof.core.grounding import Citation

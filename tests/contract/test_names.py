@@ -23,6 +23,21 @@ def test_a_stated_python_file_names_the_module() -> None:
     assert layout_for("python").source_path(module.name) == "roman.py"
 
 
+@pytest.mark.parametrize(
+    ("language", "words", "name"),
+    [
+        ("python", "Write a module called text_utils with shout(s) and whisper(s).", "text_utils"),
+        ("javascript", "Create the module `textUtils` exporting shout(s).", "textUtils"),
+        ("python", "A module (one file) exporting shout(s) and whisper(s).", "helpers"),
+        ("python", "A module named after its purpose, with shout(s).", "helpers"),
+    ],
+)
+def test_a_module_named_in_words_names_the_module(language: str, words: str, name: str) -> None:
+    proposed = [_module("helpers", "shout(s)\nwhisper(s)", language)]
+    [module] = fit_modules(proposed, words, layout_for(language), [])
+    assert module.name == name and "shout" in module.public_interface
+
+
 def test_two_stated_files_become_two_modules_with_their_names_and_dependency() -> None:
     words = (
         "A library with two modules: store.py defines class Inventory with add(name, qty) "

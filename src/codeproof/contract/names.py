@@ -29,10 +29,15 @@ _CLASS = re.compile(
 )
 _NAMED = re.compile(r"\b(?:function|method)\s+(?:named|called)\s+`?([A-Za-z_$][\w$]*)")
 """A name stated in words alone: "a function called count_words that ..."."""
+_MODULE = re.compile(
+    r"\bmodules?\s+(?:(?:called|named)\s+`?([A-Za-z_]\w*)|`([A-Za-z_]\w*)`)", re.IGNORECASE
+)
+"""A module named in words: "a module called text_utils", "the module `geometry`"."""
 _QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
 _NOT_NAMES = frozenset(
     {"if", "for", "while", "return", "new", "print", "assert", "len", "str"}
     | {"a", "an", "the", "on", "in", "at", "by", "with", "from", "to", "as", "once", "each"}
+    | {"after"}
 )  # the second set: words after "called" that are prose ("a method called on each item")
 
 
@@ -68,7 +73,7 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
             if layout.owns(m.group(1))
             and not layout.is_test_path(m.group(1))
             and m.group(1).lower() not in layout.product_names
-        ]
+        ] + _modules_named(sentence, layout)
         if named:
             owner = named[0]
             current = chunks.setdefault(owner[0], [])
@@ -90,6 +95,16 @@ def stated_files(words: str, layout: Layout) -> list[StatedFile]:
         )
         for f in files
     ]
+
+
+def _modules_named(sentence: str, layout: Layout) -> list[tuple[str, str]]:
+    """``(path, stem)`` of each module ``sentence`` names without its file ("a module
+    called text_utils", "the module `geometry`"), where a module is a file of its own
+    name (not in Java, whose files are named after their class)."""
+    if layout.class_files:
+        return []
+    stems = [a or b for a, b in _MODULE.findall(sentence)]
+    return [(layout.source_path(s), s) for s in stems if s not in _NOT_NAMES]
 
 
 def stated_names(text: str) -> list[str]:

@@ -42,6 +42,18 @@ from inproc import run_tests
         ("console.log(to_roman(4)); // => 'IV'", "to_roman(4) -> 'IV'"),
         ("to_roman(4)  // returns 'IV'", "to_roman(4) -> 'IV'"),
         ("to_roman(4)  # prints: 'IV'", "to_roman(4) -> 'IV'"),
+        ("to_roman(0) -> ValueError", "to_roman(0) -> raises ValueError"),
+        ("to_roman(0) => throws `RangeError`.", "to_roman(0) -> raises RangeError"),
+        (
+            "assertThrows(IllegalArgumentException.class, () -> { to_roman(0); });",
+            "to_roman(0) -> raises IllegalArgumentException",
+        ),
+        ("assert.throws(() => to_roman(0), RangeError);", "to_roman(0) -> raises RangeError"),
+        ("expect(() => to_roman(0)).toThrow(RangeError);", "to_roman(0) -> raises RangeError"),
+        (
+            "with pytest.raises(ValueError, match='zero'):\n    to_roman(0)",
+            "to_roman(0) -> raises ValueError",
+        ),
     ],
 )
 def test_each_notation_is_read(text: str, expected: str) -> None:
@@ -61,6 +73,16 @@ def test_several_examples_in_one_paragraph_and_a_table() -> None:
         "to_roman(90) -> 'XC'",
         "from_roman('IX') -> 9",
         "from_roman('') -> raises ValueError",
+    ]
+
+
+def test_calls_listed_together_share_what_follows_them() -> None:
+    text = "to_roman(-1), to_roman(0) or to_roman(4000) throw a RangeError; to_roman(9) is 'IX'."
+    assert stated_examples(text, ["to_roman"]) == [
+        "to_roman(-1) -> raises RangeError",
+        "to_roman(0) -> raises RangeError",
+        "to_roman(4000) -> raises RangeError",
+        "to_roman(9) -> 'IX'",
     ]
 
 
@@ -109,6 +131,9 @@ def test_what_is_not_an_example_is_not_read(text: str) -> None:
         "print(to_roman(4))  # the numeral",
         "log(to_roman(4))  # 'IV'",  # an argument of some other call
         "to_roman(4)  # IV",
+        "expect(() => to_roman(0)).toThrow();",  # no error named
+        "assert.throws(() => { to_roman(0); other(); }, RangeError);",
+        "to_roman(1) and to_roman(2) return strings",
     ],
 )
 def test_test_code_and_comments_that_state_no_literal_result_are_not_read(text: str) -> None:

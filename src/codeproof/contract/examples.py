@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from codeproof.contract.asserted import asserted_examples, commented_examples
+from codeproof.contract.asserted import asserted_examples, commented_examples, raised_examples
 from codeproof.contract.listed import listed_errors
 from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, value_at
 from codeproof.languages.clike import top_level_args
@@ -171,6 +171,7 @@ def stated_examples(
         found += _line_notations(lines, name, (params or {}).get(name))
         found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
         found += asserted_examples(text, name) + commented_examples(text, name)
+        found += raised_examples(text, name)
         if len(names) == 1 and set(_written_calls(text)) <= {name}:
             found += _for_inputs(text, name, (params or {}).get(name) or [])
     found += listed_errors(text, names, params or {})
@@ -272,17 +273,44 @@ def _after_calls(text: str, name: str) -> list[str]:
             continue  # arguments that are not literals (``f(x)``) state no example
         if in_scenario(text, start):
             continue  # a step after others: its result is the scenario's, not its own
-        rest = text[end : end + 200]
+        calls, rest = _with_siblings(call, text[end : end + 400], name)
         raises = RAISES.match(rest)
         if raises:
             error = raises.group("error").rstrip(".").rsplit(".", 1)[-1]
-            out.append(f"{call} -> raises {error}")
+            out += [f"{c} -> raises {error}" for c in calls]
             continue
         connector = CONNECTOR.match(rest)
-        value = value_at(rest[connector.end() :]) if connector else None
+        result = rest[connector.end() :] if connector else ""
+        error = _ERROR_RESULT.match(result) or RAISES.match(result) if connector else None
+        if error:  # ``f(0) -> ValueError``, ``f(0) => throws RangeError``
+            out += [f"{c} -> raises {error.group('error').rsplit('.', 1)[-1]}" for c in calls]
+            continue
+        value = value_at(result) if connector else None
         if value is not None:
-            out.append(f"{call} -> {value}")
+            out += [f"{c} -> {value}" for c in calls]
     return out
+
+
+_ERROR_RESULT = re.compile(
+    r"^[ \t]*`?(?P<error>(?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception))`?\b"
+)
+
+
+_SIBLING = re.compile(r"^[ \t]*(?:,[ \t]*)?(?:(?:and|or)[ \t]+)?")
+
+
+def _with_siblings(call: str, rest: str, name: str) -> tuple[list[str], str]:
+    """``call`` and the calls of ``name`` listed right after it, which share what
+    follows them ("f(-1) and f(0) raise ValueError"), and the text after the last."""
+    calls = [call]
+    while True:
+        gap = _SIBLING.match(rest)
+        after = rest[gap.end() :] if gap else ""
+        sibling = leading_call(after) if re.match(rf"{re.escape(name)}\s*\(", after) else None
+        if sibling is None or not literal_value(f"[{sibling[sibling.index('(') + 1 : -1]}]")[0]:
+            return calls, rest
+        calls.append(sibling)
+        rest = after[len(sibling) :]
 
 
 _HEADER_IN = re.compile(r"^(?:input|inputs|argument|arg|x|n|value|text|s)$", re.IGNORECASE)

@@ -111,6 +111,8 @@ def test_words_before_a_bracket_in_prose_are_not_names() -> None:
         ("Write a function called count_words that counts the words of a text.", ["count_words"]),
         ("Add a method named is_leap to class Calendar.", ["is_leap", "Calendar"]),
         ("Sort the items with a function called on each pair of items.", []),
+        ("Write a Stack class with a push method.", ["Stack"]),
+        ("Write a Python class for stacks, or a JavaScript class.", []),
     ],
 )
 def test_names_stated_in_words_alone(words: str, names: list[str]) -> None:

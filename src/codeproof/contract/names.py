@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages.layout import Layout
+from codeproof.languages.registry import find as find_language
 
 _FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*([A-Za-z_][\w]*)\.([A-Za-z]{1,5}))(?![\w/])")
 _SENTENCES = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
@@ -27,6 +28,8 @@ _SIGNATURE = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
 _CLASS = re.compile(
     r"\b(?:class|interface|record|enum)\s+(?:(?:named|called)\s+)?`?([A-Za-z_$][\w$]*)"
 )
+_NAMED_CLASS = re.compile(r"(?<![\w$.`])([A-Z][\w$]*)\s+class\b")
+"""A class named before the word: "a Stack class", "the Calendar class"."""
 _NAMED = re.compile(r"\b(?:function|method)\s+(?:named|called)\s+`?([A-Za-z_$][\w$]*)")
 """A name stated in words alone: "a function called count_words that ..."."""
 _MODULE = re.compile(
@@ -109,10 +112,11 @@ def _modules_named(sentence: str, layout: Layout) -> list[tuple[str, str]]:
 
 def stated_names(text: str) -> list[str]:
     """Function and class names ``text`` states: called (``to_roman(n)``), declared
-    (``class Inventory``, "a class named Stack"), named in words ("a function called
-    count_words") or quoted (`` `to_csv` ``), in order."""
+    (``class Inventory``, "a class named Stack", "a Stack class"), named in words ("a
+    function called count_words") or quoted (`` `to_csv` ``), in order."""
     found = [
         *(m.group(1) for m in _CLASS.finditer(text)),
+        *(n for n in _NAMED_CLASS.findall(text) if find_language(n) is None),
         *(m.group(1) for m in _CALLED.finditer(text)),
         *(m.group(1) for m in _NAMED.finditer(text)),
         *(m.group(1) for m in _QUOTED.finditer(text)),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import time
+from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -121,3 +123,48 @@ def test_progress_lines_name_each_step_with_its_module_and_elapsed_time() -> Non
         "[00:00] slugify: 3/4 tests pass, 1 draft(s), not settled",
         "[00:00] slugify: drawing more drafts (the evidence is against the choice)",
     ]
+
+
+def _wait_for(condition: Callable[[], bool], timeout_s: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_long_step_is_said_to_be_still_under_way_until_the_run_ends() -> None:
+    # js-slugify on 2 cores: the test design took 14 minutes, and piped output (make demo,
+    # CI) printed nothing in between
+    out = io.StringIO()
+    lines = ProgressLines(out, every_s=0.05)
+    lines.on_event(Event(run_id="r", seq=0, ts=0.0, kind="llm_call", payload={"scope": "x"}))
+    time.sleep(0.2)
+    assert out.getvalue() == ""  # no step shown yet: nothing to say it is still under way
+    start = {"node": "design_tests", "module": "slugify"}
+    lines.on_event(Event(run_id="r", seq=1, ts=0.0, kind="node_start", payload=start))
+    assert _wait_for(lambda: len(out.getvalue().splitlines()) >= 3)
+    first, *still = out.getvalue().splitlines()
+    assert first == "[00:00] slugify: designing tests and writing the first draft"
+    assert still[0].endswith(
+        "slugify: designing tests and writing the first draft: still at it (00:00)"
+    )
+    lines.close()
+    shown = out.getvalue()
+    time.sleep(0.3)
+    assert out.getvalue() == shown
+
+
+def test_json_output_says_a_step_is_still_under_way() -> None:
+    out = io.StringIO()
+    events = JsonEvents(out, every_s=0.05)
+    events.on_event(
+        Event(run_id="r", seq=0, ts=0.0, kind="node_start", payload={"node": "analyze"})
+    )
+    assert _wait_for(lambda: '"still": true' in out.getvalue())
+    events.close()
+    still = next(json.loads(x) for x in out.getvalue().splitlines() if '"still"' in x)
+    assert (
+        still["event"] == "progress" and "writing the specification: still at it" in still["line"]
+    )

@@ -6,6 +6,7 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any, TextIO
 
 from codeproof.core.errors import WorkflowError
@@ -52,6 +53,7 @@ class Progress:
     def __init__(self) -> None:
         self._started = time.monotonic()
         self._last = ""
+        self._step: tuple[str, float] | None = None  # the step shown last, and its start
 
     def line(self, event: Event) -> str | None:
         """The progress line an event starts (``None`` when nothing new starts)."""
@@ -70,7 +72,18 @@ class Progress:
         if line == self._last:
             return None
         self._last = line
+        module = event.payload.get("module")
+        self._step = (f"{module}: {text}" if module else text, time.monotonic())
         return line
+
+    def still(self) -> str | None:
+        """The line that says the step shown last is still under way, and for how long
+        (a step can take minutes: a model reply of 1,500 tokens on 2 cores)."""
+        if self._step is None:
+            return None
+        step, since = self._step
+        now = time.monotonic()
+        return f"[{clock(now - self._started)}] {step}: still at it ({clock(now - since)})"
 
     def elapsed_s(self) -> float:
         return round(time.monotonic() - self._started, 1)
@@ -81,35 +94,100 @@ class Progress:
         return f"[{clock(time.monotonic() - self._started)}] {where}{text}"
 
 
+class Heartbeat:
+    """Calls ``beat`` every ``every_s`` seconds in which nothing else was shown, from a
+    daemon timer that :meth:`shown` (re)arms and :meth:`close` stops."""
+
+    def __init__(self, beat: Callable[[], None], every_s: float) -> None:
+        self._beat = beat
+        self.every_s = every_s
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def shown(self) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+            if self._closed:
+                return
+            self._timer = threading.Timer(self.every_s, self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+
+    def _fire(self) -> None:
+        self._beat()  # the owner's write arms the next beat
+
+
+HEARTBEAT_S = 60.0
+"""How long piped output stays silent before it says the step is still under way."""
+
+
 class ProgressLines:
     """A run's progress as plain lines (output that is not a terminal, e.g. ``make``)."""
 
-    def __init__(self, out: IO[str] | None = None) -> None:
+    def __init__(self, out: IO[str] | None = None, every_s: float = HEARTBEAT_S) -> None:
         self.out = out or sys.stderr
         self.progress = Progress()
         self._lock = threading.Lock()
+        self.heartbeat = Heartbeat(self._still, every_s)
 
     def on_event(self, event: Event) -> None:
         line = self.progress.line(event)
         if line is not None:
-            with self._lock:
-                self.out.write(line + "\n")
-                self.out.flush()
+            self._write(line)
+
+    def close(self) -> None:
+        self.heartbeat.close()
+
+    def _still(self) -> None:
+        line = self.progress.still()
+        if line is not None:
+            self._write(line)
+
+    def _write(self, line: str) -> None:
+        with self._lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+        self.heartbeat.shown()
 
 
 class JsonEvents:
     """``--json``: one JSON object per line on stdout for every event, and a
     ``progress`` line (step and elapsed time) whenever a step starts."""
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(self, out: TextIO | None = None, every_s: float = HEARTBEAT_S) -> None:
         self.out = out or sys.stdout
         self._lock = threading.Lock()
         self.progress = Progress()
+        self.heartbeat = Heartbeat(self._still, every_s)
 
     def emit(self, record: dict[str, Any]) -> None:
         with self._lock:
             self.out.write(json.dumps(record, default=str) + "\n")
             self.out.flush()
+
+    def close(self) -> None:
+        self.heartbeat.close()
+
+    def _still(self) -> None:
+        line = self.progress.still()
+        if line is not None:
+            self.emit(
+                {
+                    "event": "progress",
+                    "still": True,
+                    "elapsed_s": self.progress.elapsed_s(),
+                    "line": line,
+                }
+            )
+            self.heartbeat.shown()
 
     def on_event(self, event: Event) -> None:
         self.emit({"event": event.kind, "seq": event.seq, "ts": event.ts, **event.payload})
@@ -124,6 +202,7 @@ class JsonEvents:
                     "line": line,
                 }
             )
+            self.heartbeat.shown()
 
 
 class JsonHuman:

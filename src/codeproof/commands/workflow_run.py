@@ -102,11 +102,13 @@ def _presenter(
             events = JsonEvents()
             store.subscribe(events.on_event)
             stack.callback(store.unsubscribe, events.on_event)
+            stack.callback(events.close)
             human = AutoHuman() if options.auto else JsonHuman(events)
         elif not console.is_terminal:  # piped or in CI: a plain line per step
             lines = ProgressLines(console.file)
             store.subscribe(lines.on_event)
             stack.callback(store.unsubscribe, lines.on_event)
+            stack.callback(lines.close)
             human = AutoHuman() if options.auto else TerminalHuman(console, None)
         else:
             display = stack.enter_context(LiveDisplay(console, options.max_attempts))

@@ -57,16 +57,29 @@ def fewer_invented(
     spec_examples: Sequence[str], words: str, interfaces: Sequence[str]
 ) -> list[str]:
     """``spec_examples`` with every one the user stated (:func:`module_examples`) and the
-    first :data:`INVENTED_KEPT` of the others, in their order."""
-    said = {same_example(e) for e in module_examples(words, spec_examples, "\n".join(interfaces))}
+    first :data:`INVENTED_KEPT` of the others, in their order; one of the others that
+    gives a call the user stated another result is dropped (the user's result decides)."""
+    stated = module_examples(words, spec_examples, "\n".join(interfaces))
+    said = {same_example(e) for e in stated}
+    calls = {_call_of(e) for e in stated} - {None}
     kept, invented = [], 0
     for example in spec_examples:
-        if same_example(example) not in said:
+        key = same_example(example)
+        if key not in said:
             invented += 1
-            if invented > INVENTED_KEPT:
+            if invented > INVENTED_KEPT or _call_of(example) in calls:
                 continue
         kept.append(example)
     return kept
+
+
+def _call_of(example: str) -> str | None:
+    """The call of an example as a parsed expression (quotes and spacing aside)."""
+    parts = split_example(example)
+    try:
+        return ast.dump(ast.parse(parts[0], mode="eval")) if parts else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def same_example(example: str) -> str:

@@ -191,3 +191,15 @@ def test_spec_lists_are_bounded_in_the_schema_constrained_decoding_uses() -> Non
     assert schema["maxItems"] == SPEC_LIST_MAX
     with pytest.raises(ValidationError):
         Spec(title="t", summary="s", language="python", acceptance_examples=["x"] * 25)
+
+
+def test_the_analyst_is_asked_for_a_shorter_example_list_than_a_spec_holds() -> None:
+    from codeproof.agents.analyst import ANALYST_EXAMPLES_MAX
+    from codeproof.core.types import SPEC_LIST_MAX
+
+    model = FakeModel([SPEC])
+    analyze(model, "add", [], language=None, assumptions=[])
+    [call] = model.calls
+    assert call.schema is not None
+    schema = call.schema["properties"]["acceptance_examples"]
+    assert schema["maxItems"] == ANALYST_EXAMPLES_MAX < SPEC_LIST_MAX

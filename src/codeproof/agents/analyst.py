@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from pydantic import Field
+
 from codeproof.agents.prompting import (
     conversation,
     join_sections,
@@ -101,6 +103,24 @@ def _settle(result: Clarification, *, final: bool) -> Clarification:
     )
 
 
+ANALYST_EXAMPLES_MAX = 12
+"""Examples in the analyst's reply, bounded by constrained decoding (``maxItems``): a
+1.5B model ran on to the spec's limit of 24 (js-slugify, 736 tokens, 258 s on 2 cores),
+and the spec keeps only the user's examples and three more
+(:func:`codeproof.contract.spec_examples.fewer_invented`); the user's own are read again
+from their words for each module, so none is lost when the list is cut."""
+
+
+class SpecReply(Spec):
+    """The analyst's reply: a :class:`Spec` whose example list is bounded tighter."""
+
+    acceptance_examples: list[str] = Field(
+        default_factory=list,
+        max_length=ANALYST_EXAMPLES_MAX,
+        description="Concrete input -> expected output examples.",
+    )
+
+
 def analyze(
     model: ChatModel,
     request: str,
@@ -134,7 +154,8 @@ def analyze(
     user = ANALYZE_USER.format(request=request.strip(), details=details)
     system = ANALYZE_SYSTEM.format(language_rule=rule, example_form=EXAMPLE_FORM)
     messages = conversation(system, user)
-    spec = model.generate(messages, Spec, ANALYZE_SETTINGS)
+    reply = model.generate(messages, SpecReply, ANALYZE_SETTINGS)
+    spec = Spec.model_validate(reply.model_dump())
     return _normalize_spec(spec, language=language, assumptions=assumptions)
 
 

@@ -43,6 +43,25 @@ def test_the_names_an_interface_declares_at_the_top_level() -> None:
     assert declared(stated) == ["word_frequencies", "top_word"]
 
 
+def test_a_javascript_function_defined_where_it_is_exported_is_defined() -> None:
+    # js-slugify at 9283193: the draft passing the most tests wrote
+    # `module.exports = { slugify(title, maxLength) {...} }` and was set aside as
+    # "lacking the interface's slugify"
+    module = Module(
+        name="slugify", purpose="p", language="javascript", public_interface="slugify(title)"
+    )
+    declared = "const slugify = (title) => title;\nmodule.exports = { slugify };\n"
+    inline = [
+        "module.exports = {\n  slugify(title) {\n    return title;\n  },\n};\n",
+        "module.exports = { slugify: (title) => title };\n",
+        "exports.slugify = function (title) { return title; };\n",
+    ]
+    candidates = [{"slugify.js": declared}, *({"slugify.js": s} for s in inline)]
+    assert missing_names(module, candidates) == [[], [], [], []]
+    helper_only = {"slugify.js": "module.exports = { helper(x) { return x; } };\n"}
+    assert missing_names(module, [{"slugify.js": declared}, helper_only]) == [[], ["slugify"]]
+
+
 def test_a_name_is_required_only_where_some_candidate_defines_it_at_the_top_level() -> None:
     assert missing_names(REPORT, [{"report.py": METHOD}, {"report.py": FUNCTION}]) == [
         ["to_csv"],

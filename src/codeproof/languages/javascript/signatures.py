@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from codeproof.languages.reading import Example, Signature, case_example, inner_text
-from codeproof.languages.syntax import parse
+from codeproof.languages.syntax import Node, parse
 
 
 def javascript_signatures(source: str, path: str) -> list[Signature]:
-    """Top-level functions (declared, or assigned to a ``const``/``let``/``var``) and
-    classes; only the exported ones when the module's exports are known."""
+    """Top-level functions (declared, or assigned to a ``const``/``let``/``var``),
+    functions defined where they are exported, and classes; only the exported ones when
+    the module's exports are known."""
     tree = parse("javascript", source)
-    exported = {e.local or e.name for e in tree.exports()}
-    out = []
+    exports = tree.exports()
+    exported = {e.local or e.name for e in exports}
+    out = [
+        Signature(e.name, f"{e.name}({inner_text(parameters)})", "", path)
+        for e in exports
+        if e.local is None and e.node is not None and (parameters := _inline(e.node)) is not None
+    ]
     for found in tree.declarations():
         if not found.top_level or found.owner or (exported and found.name not in exported):
             continue
@@ -21,6 +27,23 @@ def javascript_signatures(source: str, path: str) -> list[Signature]:
         elif found.kind == "class":
             out.append(Signature(found.name, f"class {found.name}", "", path))
     return out
+
+
+_FUNCTIONS = frozenset({"function_expression", "function", "arrow_function", "generator_function"})
+
+
+def _inline(node: Node) -> Node | None:
+    """The parameters of a function defined where it is exported: ``module.exports =
+    { slugify(title) {...} }``, ``{ slugify: (title) => ... }``, ``exports.slugify =
+    function (title) {...}`` (a draft defining its function so was read as lacking it)."""
+    if node.kind == "method_definition":
+        return node.field("parameters")
+    value = node.field("value") if node.kind == "pair" else None
+    if node.kind == "member_expression" and node.parent is not None:
+        value = node.parent.field("right")
+    if value is None or value.kind not in _FUNCTIONS:
+        return None
+    return value.field("parameters") or value.field("parameter")
 
 
 def javascript_examples(source: str) -> list[Example]:

@@ -154,6 +154,15 @@ SLUGIFY_WORDS = (
 )
 
 
+def test_the_spec_examples_of_another_module_are_not_this_ones() -> None:
+    # js-calculator at 9283193: the spec's `evaluate(..) -> ..` examples, which the user
+    # stated, became example tests of the tokenizer (0/17 for every draft)
+    words = 'tokenize("1+2") gives ["1", "+", "2"].\n\n    evaluate("2 + 3 * 4") === 14\n'
+    spec_examples = ['tokenize("1+2") -> ["1", "+", "2"]', 'evaluate("2 + 3 * 4") -> 14']
+    assert module_examples(words, spec_examples, "tokenize(expr)") == spec_examples[:1]
+    assert module_examples(words, spec_examples, "evaluate(expr)") == spec_examples[1:]
+
+
 def test_an_interface_with_overloads_keeps_the_examples_stated_by_their_input() -> None:
     # js-slugify: the analyst's two lines `slugify(title, maxLength)` and `slugify(title)`
     # made two names of one, and no example stated by its input alone was read

@@ -15,20 +15,21 @@ from codeproof.contract.examples import (
 )
 from codeproof.contract.said import stated_in
 from codeproof.core.signatures import declaring_part
-from codeproof.languages.values import split_example
+from codeproof.languages.values import first_call, split_example
 
 _NAMES = re.compile(r"([A-Za-z_$][\w$]*)\s*\(")
 
 
 def module_examples(words: str, spec_examples: Sequence[str], interface: str) -> list[str]:
-    """The examples the user stated for a module (ground truth): the spec's examples that
-    the user's words state, then every example the words state for the module's
-    interface functions, each once."""
+    """The examples the user stated for a module (ground truth): the spec's examples of
+    the module's interface functions that the user's words state, then every example
+    the words state for those functions, each once. Another module's examples are not
+    this one's (js-calculator: `evaluate(..)` examples in the tokenizer's tests)."""
     declared = _NAMES.findall(declaring_part(interface))  # overloads name a function twice
     names = list(dict.fromkeys(n for n in declared if n not in NOT_FUNCTIONS))
     params = {name: _parameters_of(interface, name) for name in names}
     read = [
-        *stated_in(spec_examples, words),
+        *(e for e in stated_in(spec_examples, words) if not names or _function_of(e) in names),
         *stated_examples(words, names, params),
         *stated_assertions(words, names),
     ]
@@ -71,6 +72,13 @@ def fewer_invented(
                 continue
         kept.append(example)
     return kept
+
+
+def _function_of(example: str) -> str | None:
+    """The function an example calls (``f`` of ``new Solution().f(1) -> 2``)."""
+    parts = split_example(example)
+    found = first_call(parts[0]) if parts else None
+    return found[0].rsplit(".", 1)[-1] if found else None
 
 
 def _call_of(example: str) -> str | None:

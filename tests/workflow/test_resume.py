@@ -221,7 +221,7 @@ def test_invalid_model_output_pauses_and_resume_completes(
     options = RunOptions(out_dir=str(tmp_path / "out"), auto=True)
     runner = Runner(wf_settings, store, model, real_toolchains, ScriptedHuman())
 
-    with pytest.raises(WorkflowError, match=r"paused: .*does not match Spec after a re-ask"):
+    with pytest.raises(WorkflowError, match=r"paused: .*does not match SpecReply after a re-ask"):
         runner.start("a slugify function", options, run_id="garbled")
     assert store.get_run("garbled").status == "paused"
     assert store.events("garbled", "error")[-1].payload["error"] == "StructuredOutputError"

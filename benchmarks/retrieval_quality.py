@@ -12,6 +12,7 @@ Prints, never asserts.
 
 from __future__ import annotations
 
+import argparse
 import json
 import tempfile
 import time
@@ -27,6 +28,7 @@ DEPTH = 10
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__).parse_args()
     spec = json.loads((DATA / "queries.json").read_text())
     with tempfile.TemporaryDirectory() as tmp:
         index = Index(Path(tmp), "lancedb", MiniLMEmbedder(), Limits())

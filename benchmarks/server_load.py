@@ -8,9 +8,10 @@ Prints (never asserts):
 * event latency p50/p95/max: from the moment an event is stored to the moment the client
   has it;
 * server overhead per run: the same scripted run through the server (one client: create,
-  stream, answer twice over HTTP) vs the CLI's runner in-process (``Runner.start`` with a
-  scripted human), sequentially, ``--runs`` each; the ratio of the means, with the client
-  in the server's process (it then competes for the interpreter lock) and in a process
+  stream, answer twice over HTTP, on one HTTP client kept across runs as an SDK keeps
+  it) vs the CLI's runner in-process (``Runner.start`` with a scripted human),
+  sequentially, ``--runs`` each; the ratio of the means, with the client in the server's
+  process (it then competes for the interpreter lock) and in a process
   of its own (as an SDK or a browser is).
 
 The toolchain is a double that runs nothing (``--docker``: the real Python toolchain in
@@ -47,8 +48,8 @@ from srv_world import (  # the tests' scripted world: model, toolchain double
 )
 from wf_world import ScriptedHuman
 
-from codeproof.server.engine import mcp_toolchains
 from codeproof.server.state import ServerState
+from codeproof.toolchains.client import started_toolchains
 from codeproof.workflow.deps import RunOptions
 from codeproof.workflow.models import ClarifyAnswer
 from codeproof.workflow.store import RunStore
@@ -84,27 +85,48 @@ def sse(lines: Any, received: list[tuple[int, str, Any, float]], drop_after: int
 
 
 def follow_run(
-    http: httpx.Client, method: str, path: str, body: Any, drop_after: int | None
+    http: httpx.Client,
+    method: str,
+    path: str,
+    body: Any,
+    drop_after: int | None,
+    headers: dict[str, str],
 ) -> tuple[str, list[tuple[int, str, Any, float]]]:
     received: list[tuple[int, str, Any, float]] = []
-    with http.stream(method, path, json=body) as response:
+    with http.stream(method, path, json=body, headers=headers) as response:
         response.raise_for_status()
         location = response.headers["location"]
         ended = sse(response.iter_lines(), received, drop_after)
     while not ended:
         last = str(received[-1][0])
-        with http.stream("GET", location, headers={"Last-Event-ID": last}) as again:
+        again_headers = {**headers, "Last-Event-ID": last}
+        with http.stream("GET", location, headers=again_headers) as again:
             ended = sse(again.iter_lines(), received, None)
     return location.split("/")[-2], received
 
 
-def client_run(url: str, token: str | None, drop: bool, modes: list[str] = MODES) -> dict[str, Any]:
-    """One client's whole run: start, answer the clarifying question, accept the modules."""
+def client_run(
+    url: str,
+    token: str | None,
+    drop: bool,
+    modes: list[str] = MODES,
+    http: httpx.Client | None = None,
+) -> dict[str, Any]:
+    """One client's whole run: start, answer the clarifying question, accept the modules.
+
+    ``wall`` runs from creating the thread to the end of the last stream. A client keeps
+    one HTTP client across its runs, as an SDK does (``http``; one is made, untimed,
+    when none is given: building one costs 50-120 ms here, most of it the TLS context).
+    The modules' default answer is read from the stream's ``__interrupt__``, as a
+    streaming client does; the thread's status is read after the wall.
+    """
     headers = {"x-api-key": token} if token else {}
+    own = http is None
+    client = http or httpx.Client(base_url=url, timeout=600)
     runs: dict[str, list[tuple[int, str, Any, float]]] = {}
-    started = time.perf_counter()
-    with httpx.Client(base_url=url, headers=headers, timeout=600) as http:
-        tid = http.post("/threads", json={}).json()["thread_id"]
+    try:
+        started = time.perf_counter()
+        tid = client.post("/threads", json={}, headers=headers).json()["thread_id"]
         steps: list[dict[str, Any]] = [
             {"input": REQUEST},
             {"command": {"resume": {"answers": ["ASCII only"]}}},
@@ -112,16 +134,27 @@ def client_run(url: str, token: str | None, drop: bool, modes: list[str] = MODES
         ]
         for i, step in enumerate(steps):
             if i == 2:
-                state = http.get(f"/threads/{tid}").json()
-                [[pending]] = state["interrupts"].values()
-                step = {"command": {"resume": pending["value"]["default"]}}
+                step = {"command": {"resume": pending_default(runs)}}
             body = {"assistant_id": "codeproof", "stream_mode": modes, **step}
             run_id, got = follow_run(
-                http, "POST", f"/threads/{tid}/runs/stream", body, 6 if drop else None
+                client, "POST", f"/threads/{tid}/runs/stream", body, 6 if drop else None, headers
             )
             runs[run_id] = got
-        status = http.get(f"/threads/{tid}").json()["status"]
-    return {"thread": tid, "runs": runs, "wall": time.perf_counter() - started, "status": status}
+        wall = time.perf_counter() - started
+        status = client.get(f"/threads/{tid}", headers=headers).json()["status"]
+    finally:
+        if own:
+            client.close()
+    return {"thread": tid, "runs": runs, "wall": wall, "status": status}
+
+
+def pending_default(runs: dict[str, list[tuple[int, str, Any, float]]]) -> Any:
+    """The default answer of the question the last run stopped at, from its stream."""
+    last = list(runs.values())[-1]
+    for _, event, data, _ in reversed(last):
+        if event in ("updates", "values") and isinstance(data, dict) and "__interrupt__" in data:
+            return data["__interrupt__"][0]["value"]["default"]
+    raise SystemExit("the run stopped without a question in its stream")
 
 
 def cli_run(settings: Any) -> float:
@@ -152,8 +185,9 @@ def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[floa
     cli = [cli_run(settings) for _ in range(runs)]
     state = ServerState.build(engine(settings, WORLD, TOOLCHAINS))
     with live_server(state) as url:
-        client_run(url, None, False, PROGRESS)  # warm-up (imports, first connection)
-        inside = [client_run(url, None, False, PROGRESS)["wall"] for _ in range(runs)]
+        with httpx.Client(base_url=url, timeout=600) as http:  # one, as an SDK keeps
+            client_run(url, None, False, PROGRESS, http)  # warm-up (imports, connection)
+            inside = [client_run(url, None, False, PROGRESS, http)["wall"] for _ in range(runs)]
         command = [sys.executable, __file__, "--client-of", url, "--runs", str(runs)]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode:
@@ -165,8 +199,11 @@ def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[floa
 def client_process(url: str, runs: int) -> None:
     """The client side of :func:`overhead` as a process of its own: one warm-up run, then
     ``runs`` timed runs; prints their walls as a JSON list."""
-    client_run(url, None, False, PROGRESS)
-    print(json.dumps([client_run(url, None, False, PROGRESS)["wall"] for _ in range(runs)]))
+    with httpx.Client(base_url=url, timeout=600) as http:
+        client_run(url, None, False, PROGRESS, http)
+        print(
+            json.dumps([client_run(url, None, False, PROGRESS, http)["wall"] for _ in range(runs)])
+        )
 
 
 def load(home: Path, clients: int) -> dict[str, Any]:
@@ -230,7 +267,7 @@ def main() -> None:
         home = Path(tmp)
         if args.docker:
             settings = server_settings(home / "docker")
-            TOOLCHAINS = mcp_toolchains(
+            TOOLCHAINS = started_toolchains(
                 settings.model_copy(
                     update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
                 )

@@ -12,7 +12,8 @@ Prints (never asserts):
   it) vs the CLI's runner in-process (``Runner.start`` with a scripted human),
   sequentially, ``--runs`` each; the ratio of the means, with the client in the server's
   process (it then competes for the interpreter lock) and in a process
-  of its own (as an SDK or a browser is).
+  of its own (as an SDK or a browser is); also against the runner with the progress
+  lines ``codeproof new`` prints when piped (the server streams its progress too).
 
 The toolchain is a double that runs nothing (``--docker``: the real Python toolchain in
 the sandbox), so the numbers are the server's own cost: HTTP, SSE, the event log, the
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -48,6 +50,7 @@ from srv_world import (  # the tests' scripted world: model, toolchain double
 )
 from wf_world import ScriptedHuman
 
+from codeproof.commands.progress import ProgressLines
 from codeproof.server.state import ServerState
 from codeproof.toolchains.client import started_toolchains
 from codeproof.workflow.deps import RunOptions
@@ -157,11 +160,16 @@ def pending_default(runs: dict[str, list[tuple[int, str, Any, float]]]) -> Any:
     raise SystemExit("the run stopped without a question in its stream")
 
 
-def cli_run(settings: Any) -> float:
-    """The same run through the CLI's runner, in-process, answered by a scripted human."""
+def cli_run(settings: Any, shown: bool = False) -> float:
+    """The same run through the CLI's runner, in-process, answered by a scripted human;
+    ``shown``: with the progress lines ``codeproof new`` prints when its output is not a
+    terminal (written to /dev/null), as the server streams its progress events."""
     eng = engine(settings, WORLD, TOOLCHAINS)
     human = ScriptedHuman(clarify_answers=[ClarifyAnswer(answers=["ASCII only"])])
-    with RunStore(settings.runs_dir) as store:
+    with RunStore(settings.runs_dir) as store, open(os.devnull, "w") as sink:
+        lines = ProgressLines(sink)
+        if shown:
+            store.subscribe(lines.on_event)
         runner = eng.runner(store)
         runner.human = human
         options = RunOptions.from_settings(
@@ -170,6 +178,7 @@ def cli_run(settings: Any) -> float:
         started = time.perf_counter()
         result = runner.start("a slugify function", options)
         wall = time.perf_counter() - started
+        lines.close()
     assert result.status == "done", result
     return wall
 
@@ -177,12 +186,16 @@ def cli_run(settings: Any) -> float:
 TOOLCHAINS: Any = scripted_toolchains
 
 
-def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
-    """``(CLI, server with the client in its process, server with the client in a
-    process of its own)`` run walls. A client in the server's process competes with it
-    for the interpreter lock; a real client (an SDK, a browser) runs elsewhere."""
+def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[float], list[float]]:
+    """``(CLI, CLI showing its progress, server with the client in its process, server
+    with the client in a process of its own)`` run walls. A client in the server's
+    process competes with it for the interpreter lock; a real client (an SDK, a
+    browser) runs elsewhere."""
     settings = server_settings(home / "overhead", runs_per_minute=1000)
-    cli = [cli_run(settings) for _ in range(runs)]
+    cli, shown = [], []
+    for _ in range(runs):  # alternating: a drift of the machine hits both alike
+        cli.append(cli_run(settings))
+        shown.append(cli_run(settings, shown=True))
     state = ServerState.build(engine(settings, WORLD, TOOLCHAINS))
     with live_server(state) as url:
         with httpx.Client(base_url=url, timeout=600) as http:  # one, as an SDK keeps
@@ -193,7 +206,7 @@ def overhead(home: Path, runs: int) -> tuple[list[float], list[float], list[floa
         if done.returncode:
             raise SystemExit(f"the client process failed: {done.stderr.strip()[-2000:]}")
         apart = [float(x) for x in json.loads(done.stdout.strip().splitlines()[-1])]
-    return cli, inside, apart
+    return cli, shown, inside, apart
 
 
 def client_process(url: str, runs: int) -> None:
@@ -272,14 +285,21 @@ def main() -> None:
                     update={"sandbox": settings.sandbox.model_copy(update={"backend": "docker"})}
                 )
             )
-        cli, inside, apart = overhead(home, args.runs)
+        cli, shown, inside, apart = overhead(home, args.runs)
         print(f"overhead ({args.runs} sequential runs each, 3 API runs and 2 questions per run):")
         print(f"  CLI runner   mean {statistics.mean(cli):.3f} s  (min {min(cli):.3f})")
+        print(
+            f"  CLI runner showing its progress lines: mean {statistics.mean(shown):.3f} s "
+            f"(min {min(shown):.3f}), ratio to the plain runner "
+            f"{statistics.mean(shown) / statistics.mean(cli):.2f}x"
+        )
         for label, served in (("in the server's process", inside), ("in its own process", apart)):
             print(
                 f"  server, client {label}: mean {statistics.mean(served):.3f} s "
                 f"(min {min(served):.3f}), ratio server/CLI "
-                f"{statistics.mean(served) / statistics.mean(cli):.2f}x"
+                f"{statistics.mean(served) / statistics.mean(cli):.2f}x, "
+                "to the CLI showing progress "
+                f"{statistics.mean(served) / statistics.mean(shown):.2f}x"
             )
         result = load(home, args.clients)
         print(f"load: {result['clients']} concurrent clients, {result['workers']} workers")

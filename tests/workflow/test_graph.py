@@ -142,6 +142,25 @@ def test_the_spec_keeps_the_users_examples_and_a_few_of_the_analysts(run_workflo
     ]
 
 
+class _AssumingWorld(World):
+    """An analyst that assumes the input away (py-durations at f935ba3)."""
+
+    def _spec(self, messages):  # type: ignore[no-untyped-def]
+        spec = super()._spec(messages)
+        assumed = ["The input string is always valid and non-empty.", "Text is ASCII."]
+        return spec.model_copy(update={"assumptions": [*spec.assumptions, *assumed]})
+
+
+def test_an_assumption_the_request_rules_out_is_not_in_the_spec(run_workflow, store):
+    request = "a slugify function; it raises ValueError for an empty string"
+    result = run_workflow(_AssumingWorld().model(), ScriptedHuman(), request=request, auto=True)
+
+    [spec_end] = node_ends(store, result.run_id, "analyze")
+    assumptions = spec_end.payload["output"]["spec"]["assumptions"]
+    assert "Text is ASCII." in assumptions
+    assert "The input string is always valid and non-empty." not in assumptions
+
+
 def test_with_yes_no_model_guess_is_passed_off_as_accepted_by_the_user(run_workflow, store):
     # java-business-calendar: the clarify call, answered by nobody, assumed "the set of
     # holidays is not modified after the calendar is created" (the request says changes

@@ -16,6 +16,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from codeproof.agents import analyst, documenter, planner
+from codeproof.contract.assumed import kept_assumptions
 from codeproof.contract.examples import stated_examples
 from codeproof.contract.names import fit_modules, stated_files, stated_names
 from codeproof.contract.quotes import requoted
@@ -142,11 +143,15 @@ def _analyze(deps: Deps, state: WorkflowState, request: str, scope: str) -> Spec
         assumptions=list(state.get("assumptions", [])),
     )
     language = fit_language(deps, spec.language)
-    assumptions = list(spec.assumptions)
+    words = "\n".join([request, *(qa.answer for qa in answers)])
+    assumptions, dropped = kept_assumptions(
+        spec.assumptions, list(state.get("assumptions", [])), words
+    )
+    if dropped:
+        logger.info("assumptions the request rules out, dropped: %s", "; ".join(dropped))
     if language is None:
         language = deps.languages[0]
         assumptions.append(f"no toolchain for {spec.language!r}; the code is written in {language}")
-    words = "\n".join([request, *(qa.answer for qa in answers)])
     examples = fewer_invented(requoted(spec.acceptance_examples, words), words, spec.interfaces)
     return spec.model_copy(
         update={"language": language, "assumptions": assumptions, "acceptance_examples": examples}

@@ -25,6 +25,17 @@ TWO_LINES = "".join(
     f"        assertEquals({30 - i} * 2000, sheet.grossPayCents(2000));\n"
     for i in range(24)
 )
+DURATIONS = "".join(  # a 1.5B test design of py-durations at f935ba3: 63 lines of this
+    f"    assert format_duration({n}) == '1h {(n - 3600) // 60}m"
+    + (f" {n % 10}s'" if n % 10 else "'")
+    + "\n"
+    for n in range(3660, 3723)
+)
+"""The expected values change shape every tenth line: no piece repeats, the calls count."""
+WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+)
 GRID = "GRID = [\n" + "".join(f"    [{i}, 3, 0, 0, 7, 0, 0, 0, {i}],\n" for i in range(9)) + "]\n"
 MONTHS = "".join(f"    {{{m}, {d}}},\n" for m, d in enumerate([31, 28, 31, 30] * 3, 1))
 NUMBERED_TESTS = "".join(
@@ -60,6 +71,8 @@ SAME_TEST = (  # the inventory report's test design at 7781283, 1,536 tokens of 
         TWO_LINES,
         "import x\n\n" + SAME_TEST * 4,
         GROWING_LIST,
+        DURATIONS,
+        "".join(f"assert f({n}, 'x') == {n * n}\n" for n in range(100, 40, -3)),
     ],
     ids=[
         "zeros",
@@ -69,6 +82,8 @@ SAME_TEST = (  # the inventory report's test design at 7781283, 1,536 tokens of 
         "counting-block",
         "same-test",
         "growing-list",
+        "counting-calls",
+        "counting-down",
     ],
 )
 def test_a_loop_is_seen(text: str) -> None:
@@ -87,6 +102,9 @@ def test_a_loop_is_seen(text: str) -> None:
         "import x\n\n" + SAME_TEST * 3,
         GROWING_TABLE,
         GROWING_LIST[: GROWING_LIST.index("7))")],
+        "".join(DURATIONS.splitlines(keepends=True)[:29]),
+        "".join(f"        case {n}: return '{w}';\n" for n, w in enumerate(WORDS.split(), 1)),
+        "".join(f"assert f({n * n}) == '{'ab'[n % 2] * (n % 5)}'\n" for n in range(1, 26)),
     ],
     ids=[
         "grid",
@@ -98,6 +116,9 @@ def test_a_loop_is_seen(text: str) -> None:
         "3-same",
         "growing-table",
         "growing-6-lines",
+        "counting-29-lines",
+        "twenty-cases",
+        "not-one-step",
     ],
 )
 def test_a_repeated_shape_within_reason_is_not_a_loop(text: str) -> None:
@@ -214,8 +235,9 @@ def test_the_local_provider_returns_a_normal_reply_whole(
         ("x = 1\n" + GROWING_LIST, len("x = 1\n")),
         ("import x\n" + COUNTING, len("import x\n")),
         ("import x\n\n" + SAME_TEST * 4, len("import x\n\n")),
+        ("def test_f():\n" + DURATIONS, len("def test_f():\n")),
     ],
-    ids=["zeros", "growing-list", "counting-line", "same-test"],
+    ids=["zeros", "growing-list", "counting-line", "same-test", "counting-calls"],
 )
 def test_the_loop_starts_where_its_repetition_does(text: str, start: int) -> None:
     found = loop_start(text)

@@ -95,9 +95,7 @@ def _inserted(before: str, after: str) -> str | None:
 
 def _growth(text: str) -> int | None:
     """Where the run of growing lines that ``text`` ends in begins (None: no run)."""
-    last = text.rfind("\n")
-    whole = text[max(0, last + 1 - LINES_WINDOW) : last + 1]
-    lines = _DIGITS.sub("#", whole).split("\n")[:-1]
+    lines = [_DIGITS.sub("#", line) for line in _last_lines(text)]
     if len(lines) <= GROW_STEPS:
         return None
     pieces = {_inserted(a, b) for a, b in itertools.pairwise(lines[-(GROW_STEPS + 1) :])}
@@ -106,8 +104,20 @@ def _growth(text: str) -> int | None:
     run = GROW_STEPS + 1
     while run < len(lines) and _inserted(lines[-run - 1], lines[-run]) in pieces:
         run += 1
-    start = last
-    for _ in range(run):
+    return _start_of_last(text, run)
+
+
+def _last_lines(text: str) -> list[str]:
+    """The whole lines (each ended by a newline) of ``text``'s last ``LINES_WINDOW``
+    characters."""
+    last = text.rfind("\n")
+    return text[max(0, last + 1 - LINES_WINDOW) : last + 1].split("\n")[:-1]
+
+
+def _start_of_last(text: str, lines: int) -> int:
+    """Where the last ``lines`` whole lines of ``text`` begin."""
+    start = text.rfind("\n")
+    for _ in range(lines):
         start = text.rfind("\n", 0, start)
     return start + 1
 
@@ -115,9 +125,7 @@ def _growth(text: str) -> int | None:
 def _count_start(text: str) -> int | None:
     """Where the run of counting lines that ``text`` ends in begins (None: no run of
     ``COUNT_LINES`` lines or more)."""
-    last = text.rfind("\n")
-    whole = text[max(0, last + 1 - LINES_WINDOW) : last + 1]
-    heads = [_first_number(line) for line in whole.split("\n")[:-1]]
+    heads = [_first_number(line) for line in _last_lines(text)]
     run, step = 1, None
     while run < len(heads):
         line, before = heads[-run], heads[-run - 1]
@@ -127,12 +135,7 @@ def _count_start(text: str) -> int | None:
         if gap == 0 or (step is not None and gap != step):
             break
         step, run = gap, run + 1
-    if run < COUNT_LINES:
-        return None
-    start = last
-    for _ in range(run):
-        start = text.rfind("\n", 0, start)
-    return start + 1
+    return _start_of_last(text, run) if run >= COUNT_LINES else None
 
 
 def _first_number(line: str) -> tuple[str, int] | None:

@@ -135,18 +135,17 @@ def analyze(deps: Deps, state: WorkflowState) -> Update:
 def _analyze(deps: Deps, state: WorkflowState, request: str, scope: str) -> Spec:
     opts = deps.options
     answers = [QA.model_validate(a) for a in state.get("answers", [])]
+    accepted = list(state.get("assumptions", []))
     spec = analyst.analyze(
         deps.model_for(scope),
         request,
         answers,
         language=opts.language,
-        assumptions=list(state.get("assumptions", [])),
+        assumptions=accepted,
     )
     language = fit_language(deps, spec.language)
     words = "\n".join([request, *(qa.answer for qa in answers)])
-    assumptions, dropped = kept_assumptions(
-        spec.assumptions, list(state.get("assumptions", [])), words
-    )
+    assumptions, dropped = kept_assumptions(spec.assumptions, accepted, words)
     if dropped:
         logger.info("assumptions the request rules out, dropped: %s", "; ".join(dropped))
     if language is None:

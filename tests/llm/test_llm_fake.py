@@ -77,6 +77,7 @@ def test_generate_raises_after_second_invalid_reply() -> None:
     assert info.value.raw == '{"wrong": true}'
     assert info.value.provider == "fake"
     assert "steps" in info.value.schema
+    assert "the model's plan was not valid twice (asked again once): steps:" in info.value.message
 
 
 def test_generate_accepts_a_fenced_json_reply() -> None:

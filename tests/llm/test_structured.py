@@ -1,11 +1,14 @@
-"""Closing the JSON a reply wrote before it fell into a decoding loop."""
+"""Structured replies: closing the JSON a reply wrote before a decoding loop, naming a reply
+kind in words."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from pydantic import BaseModel
 
+from codeproof.llm import structured
 from codeproof.llm.structured import closed_prefix
 
 NESTED = '{"a": "x, y", "b": ["p", "q\\", r\\\\", {"k": [1, 2]}, "z'
@@ -38,3 +41,17 @@ def test_a_complete_value_is_returned_as_it_stands() -> None:
 
 def test_nothing_whole_before_the_end_is_none() -> None:
     assert closed_prefix('{"a": [1, 2], "b": 3}', 3) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("SpecReply", "spec reply"),
+        ("ModulePlan", "module plan"),
+        ("Clarification", "clarification"),
+        ("JSONPatch", "JSON patch"),
+        ("Step2Plan", "step2 plan"),
+    ],
+)
+def test_a_reply_schema_is_named_in_words(name: str, words: str) -> None:
+    assert structured.reply_name(type(name, (BaseModel,), {})) == words

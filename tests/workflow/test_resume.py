@@ -221,13 +221,13 @@ def test_invalid_model_output_pauses_and_resume_completes(
     options = RunOptions(out_dir=str(tmp_path / "out"), auto=True)
     runner = Runner(wf_settings, store, model, real_toolchains, ScriptedHuman())
 
-    with pytest.raises(WorkflowError, match=r"paused: .*does not match SpecReply after a re-ask"):
+    with pytest.raises(WorkflowError, match=r"paused: .*model's spec reply was not valid twice"):
         runner.start("a slugify function", options, run_id="garbled")
     assert store.get_run("garbled").status == "paused"
     assert store.events("garbled", "error")[-1].payload["error"] == "StructuredOutputError"
     failed = [e.payload for e in store.events("garbled", "llm_call") if "error" in e.payload]
     assert failed and failed[-1]["reply"] == "this is not JSON"  # paid for, so recorded
-    assert "after a re-ask" in failed[-1]["error"]
+    assert "was not valid twice" in failed[-1]["error"]
 
     broken["on"] = False
     assert runner.resume("garbled").status == "done"

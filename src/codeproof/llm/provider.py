@@ -261,8 +261,8 @@ class BaseChatModel(Lifecycle, ABC):
             if kept is not None:
                 return kept
             raise StructuredOutputError(
-                f"reply does not match {schema.__name__} after a re-ask: "
-                f"{structured.describe_error(exc)}",
+                f"the model's {structured.reply_name(schema)} was not valid twice "
+                f"(asked again once): {structured.describe_error(exc)}",
                 provider=self.name,
                 raw=second.text,
                 schema=json.dumps(js),

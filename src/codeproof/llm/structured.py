@@ -30,6 +30,13 @@ def _schema_of(schema: type[BaseModel]) -> dict[str, Any]:
     return schema.model_json_schema()
 
 
+def reply_name(schema: type[BaseModel]) -> str:
+    """The kind of reply ``schema`` describes, in words a user reads in an error:
+    ``SpecReply`` -> "spec reply", ``ModulePlan`` -> "module plan"."""
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", schema.__name__)
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in words)
+
+
 def with_schema_instruction(messages: Sequence[Message], schema: dict[str, Any]) -> list[Message]:
     """Messages plus a system instruction to reply with one JSON object of ``schema``."""
     instruction = (

@@ -12,6 +12,7 @@ from codeproof.agents.repairer import (
     SHORT_TAIL,
     USER_EXAMPLE,
     describe_report,
+    failing_tests,
     output_tail,
     repair,
 )
@@ -20,6 +21,7 @@ from codeproof.engine.context import Context, EngineOptions
 from codeproof.engine.executing import execute
 from codeproof.engine.repairing import repair as engine_repair
 from codeproof.engine.state import AttemptRecord, Draft, Work
+from codeproof.languages import registry
 from codeproof.llm.base import ChatModel
 from codeproof.llm.fake import FakeModel
 from inproc import memory_python_toolchain
@@ -152,3 +154,20 @@ def test_the_modules_it_uses_are_shown_and_never_changed(spec: Spec, module: Mod
     assert "Modules it uses" in prompt and "self.items = {}" in prompt
     assert prompt.index("Modules it uses") > prompt.index("Current code")
     assert [f.path for f in result.files] == ["adder.py"]
+
+
+def test_a_test_file_where_nothing_failed_is_not_shown() -> None:
+    tests = {
+        **TESTS,
+        "test_adder_examples.py": "from adder import add\n\n\ndef test_example_1():\n"
+        "    assert add(-2, 2) == 0\n",
+    }
+    python = registry.language_for("python")
+    stated = TestReport(total=2, failed=1, tests=[_failure("test_adder_examples.test_example_1")])
+    assert list(failing_tests(tests, stated, python)) == ["test_adder_examples.py"]
+    both = stated.model_copy(update={"tests": [*stated.tests, _failure("test_adder.test_neg")]})
+    assert list(failing_tests(tests, both, python)) == list(tests)
+    # a failure that names no file, or none at all: every file, as before
+    unnamed = TestReport(total=1, failed=1, tests=[_failure("test_neg")])
+    assert list(failing_tests(tests, unnamed, python)) == list(tests)
+    assert list(failing_tests(tests, TestReport(timed_out=True), python)) == list(tests)

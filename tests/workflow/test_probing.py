@@ -10,6 +10,7 @@ from codeproof.choosing.examples import interface_names
 from codeproof.choosing.probing import MARK, agreement, examples_met, probe, probe_calls
 from codeproof.choosing.selection import choose, judge
 from codeproof.core.types import Module, ProgramRun, TestCase, TestReport
+from codeproof.languages.java.probe import BROKEN as JAVA_BROKEN
 from codeproof.languages.java.probe import (
     displayed_value,
     example_met,
@@ -18,6 +19,7 @@ from codeproof.languages.java.probe import (
     java_value,
 )
 from codeproof.languages.javascript.probe import javascript_calls
+from codeproof.languages.python.probe import BROKEN as PY_BROKEN
 from codeproof.languages.python.probe import python_calls
 from codeproof.toolchains.client import ToolchainClient
 
@@ -181,6 +183,15 @@ def test_a_java_call_that_does_not_compile_is_dropped_and_the_rest_run_again() -
 def test_agreement_counts_equal_outputs_with_every_other_candidate() -> None:
     assert agreement([["1", "2"], ["1", "3"], ["1", "2"], None]) == [3, 2, 3, 0]
     assert agreement([]) == []
+
+
+def test_sharing_a_bug_is_no_agreement() -> None:
+    outputs: list[list[str] | None] = [["!NameError", "1"], ["!NameError", "1"], ["2", "1"]]
+    assert agreement(outputs) == [3, 3, 2]
+    assert agreement(outputs, PY_BROKEN) == [2, 2, 2]
+    failed = [["!import SyntaxError"]] * 2
+    assert agreement([*failed, ["!ValueError"], ["!ValueError"]], PY_BROKEN) == [0, 0, 1, 1]
+    assert agreement([["!CompileError"], ["!CompileError"]], JAVA_BROKEN) == [0, 0]
 
 
 def _report(passed: list[str], failed: list[str]) -> TestReport:

@@ -210,6 +210,42 @@ def test_the_drafts_agreement_never_edits_the_users_worked_examples() -> None:
     assert choice.tests["test_slug.py"] == said and not choice.report.green
 
 
+STATS = Module(
+    name="stats", purpose="counts", language="python", public_interface="freq(t), top(t)"
+)
+STATS_TESTS = """from stats import freq, top
+
+
+def test_freq():
+    assert freq("a a b") == [("a", 2), ("b", 1)]
+
+
+def test_top():
+    assert top("a a b") == "a"
+    assert top("b") == "b"
+"""
+FREQ = "def freq(t):\n    n = {}\n    for w in t.split():\n        n[w] = n.get(w, 0) + 1\n"
+FREQ += "    return sorted(n.items(), key=lambda p: (-p[1], p[0]))\n"
+
+
+def test_drafts_sharing_a_bug_do_not_outvote_the_draft_without_it() -> None:
+    # py-word-freq at 086b212: four drafts whose top_word read another function's local
+    # variable agreed on !NameError, outvoted the one whose top_word worked, and shipped
+    toolchain = memory_python_toolchain()
+    broken = FREQ + "\n\ndef top(t):\n    return max(n, key=n.get)\n"
+    working = FREQ + "\n\ndef top(t):\n    return freq(t)[0][0]\n"
+    choice = choose(
+        lambda files, tests: toolchain.run_tests(files, tests, 60),
+        [{"stats.py": broken}] * 3 + [{"stats.py": working}],
+        {"test_stats.py": STATS_TESTS},
+        STATS,
+        run_program=lambda files, command, timeout: toolchain.run(files, command, None, timeout),
+    )
+    assert [r.passed for r in choice.reports] == [1, 1, 1, 2]
+    assert choice.index == 3 and choice.report.green
+    assert choice.output_agreement == [3, 3, 3, 3]  # on freq only: !NameError agrees with none
+
+
 JS_SLUG = Module(name="slug", purpose="slugs", language="javascript", public_interface="slug(s)")
 JS_TESTS = """const test = require('node:test');
 const assert = require('node:assert/strict');

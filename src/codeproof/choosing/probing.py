@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from codeproof.choosing.examples import interface_names
 from codeproof.core.types import Module, ProgramRun
@@ -126,14 +126,29 @@ def examples_met(
     )
 
 
-def agreement(outputs: Sequence[Outputs]) -> list[int]:
-    """Per candidate: probes on which each other candidate returns the same output."""
+def broken_errors(module: Module) -> frozenset[str]:
+    """The errors that say a candidate of ``module`` is broken (:attr:`Prober.broken`)."""
+    prober = _prober(module)
+    return prober.broken if prober is not None else frozenset()
+
+
+def agreement(outputs: Sequence[Outputs], broken: Collection[str] = ()) -> list[int]:
+    """Per candidate: probes on which each other candidate returns the same output. An
+    output raising one of the ``broken`` errors, or from a module that did not load
+    (``!import ...``), agrees with nothing: sharing a bug is no reading of the task."""
     scores = []
     for i, mine in enumerate(outputs):
         score = 0
         if mine is not None:
+            kept = [None if _broken(a, broken) else a for a in mine]
             for j, theirs in enumerate(outputs):
                 if j != i and theirs is not None:
-                    score += sum(a == b for a, b in zip(mine, theirs, strict=True))
+                    score += sum(
+                        a is not None and a == b for a, b in zip(kept, theirs, strict=True)
+                    )
         scores.append(score)
     return scores
+
+
+def _broken(output: str, broken: Collection[str]) -> bool:
+    return output.startswith("!import ") or (output.startswith("!") and output[1:] in broken)

@@ -25,7 +25,7 @@ from dataclasses import replace
 from codeproof.choosing.choice import Choice
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.interface import top_level_names
-from codeproof.choosing.probing import RunProgram, agreement, probe
+from codeproof.choosing.probing import RunProgram, agreement, broken_errors, probe
 from codeproof.choosing.pruning import RunTests
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
@@ -133,7 +133,8 @@ def adopt(
             continue
         alt = replace(choice, files=dict(files), report=report, combined=taken)
         outputs = probe(run_program, module, files, calls) if run_program and calls else None
-        agree = agreement([*drafts, outputs])[-1] if outputs is not None else 0
+        found = [*drafts, outputs]
+        agree = agreement(found, broken_errors(module))[-1] if outputs is not None else 0
         score = (-alt.examples_missed, report.passed, agree, -k)
         ranked.append((score, alt))
     if not ranked:

@@ -38,6 +38,7 @@ from codeproof.choosing.mutation import MUTANTS, mutants
 from codeproof.choosing.probing import (
     RunProgram,
     agreement,
+    broken_errors,
     example_checks,
     examples_met,
     probe,
@@ -222,7 +223,7 @@ def choose(
     proposed = [c for c in probe_calls(module, lines) if c not in calls] if several else []
     calls = list(dict.fromkeys([*calls, *proposed]))
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
-    agree = agreement(outputs) if several and calls else []
+    agree = agreement(outputs, broken_errors(module)) if several and calls else []
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
     extra = mutants(language, calls, mutated) if several else []
     tie = _agreement_on(run_program, module, candidates, extra)
@@ -312,7 +313,8 @@ def _agreement_on(
     """Agreement of the candidates' outputs on ``calls``, probed in a run of their own."""
     if run_program is None or not calls:
         return []
-    return agreement([probe(run_program, module, files, calls) for files in candidates])
+    outputs = [probe(run_program, module, files, calls) for files in candidates]
+    return agreement(outputs, broken_errors(module))
 
 
 def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> None:

@@ -108,6 +108,10 @@ class Prober:
         path: Where the probe program goes in the workspace.
         command: The run's arguments (default: the probe file itself).
         uncompiled: ``(compiler output, calls) -> indices of calls that did not compile``.
+        broken: Errors that say the code itself is broken, never what it does with an
+            input (a name it never defined, a module that does not load): outputs
+            raising them (``!NameError``, or ``!import`` for a module that did not
+            load) agree with nothing (:func:`codeproof.choosing.probing.agreement`).
     """
 
     calls: Callable[[Mapping[str, str], Collection[str]], list[str]]
@@ -115,10 +119,14 @@ class Prober:
     path: str
     command: tuple[str, ...] = ()
     uncompiled: Callable[[str, Sequence[str]], set[int]] | None = None
+    broken: frozenset[str] = frozenset()
 
 
 def script_prober(
-    calls: Callable[[Mapping[str, str], Collection[str]], list[str]], template: str, path: str
+    calls: Callable[[Mapping[str, str], Collection[str]], list[str]],
+    template: str,
+    path: str,
+    broken: frozenset[str] = frozenset(),
 ) -> Prober:
     """A prober whose program is ``template`` filled with the calls (a script language)."""
 
@@ -131,7 +139,7 @@ def script_prober(
             limit_ms=int(CALL_TIMEOUT_S * 1000),
         )
 
-    return Prober(calls, render, path)
+    return Prober(calls, render, path, broken=broken)
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,7 @@ LANGUAGE = Language(
             f"{probe.PROBE_CLASS}.java",
             (probe.PROBE_CLASS,),
             probe.uncompiled_calls,
+            probe.BROKEN,
         ),
         example_probe=ExampleProbe(probe.java_example_checks, probe.example_met),
         mutate_call=mutants.java_mutants,

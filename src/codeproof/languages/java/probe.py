@@ -21,6 +21,12 @@ from codeproof.languages.values import Raised, raised_error, split_example
 
 MAX_CALLS = 40
 PROBE_CLASS = "CodeproofProbe"
+BROKEN = frozenset(
+    {"CompileError", "NoSuchMethodError", "NoSuchFieldError", "NoClassDefFoundError"}
+)
+"""Outputs of code that is broken whatever the input: a call that does not compile
+against it (``!CompileError``, :func:`codeproof.choosing.probing.probe`), a method or
+class missing at run time."""
 
 
 def _constant_call(call: Call) -> bool:

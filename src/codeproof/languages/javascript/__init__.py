@@ -86,7 +86,9 @@ LANGUAGE = Language(
         fit_tests=fit.fit_tests,
     ),
     choosing=Choosing(
-        prober=script_prober(probe.javascript_calls, probe.SCRIPT, "_codeproof_probe.js"),
+        prober=script_prober(
+            probe.javascript_calls, probe.SCRIPT, "_codeproof_probe.js", probe.BROKEN
+        ),
         example_tests=examples.example_tests,
         mutate_call=mutants.javascript_mutants,
         edit_asserts=consensus.edit_file,

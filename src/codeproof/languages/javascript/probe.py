@@ -35,6 +35,10 @@ for (const call of CALLS) {{
 }}
 """
 
+BROKEN = frozenset({"ReferenceError", "SyntaxError"})
+"""Errors of code that is broken whatever the input: a name never defined, code that
+does not parse."""
+
 
 def javascript_calls(tests: Mapping[str, str], names: Collection[str]) -> list[str]:
     """Calls of ``names`` whose arguments are constants (no variables) in JS tests."""

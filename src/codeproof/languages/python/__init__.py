@@ -90,7 +90,7 @@ LANGUAGE = Language(
         fit_to_dependencies=redefined.import_dependencies,
     ),
     choosing=Choosing(
-        prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py"),
+        prober=script_prober(probe.python_calls, probe.SCRIPT, "_codeproof_probe.py", probe.BROKEN),
         example_tests=examples.example_tests,
         assertion_tests=examples.assertion_tests,
         mutate_call=mutants.python_mutants,

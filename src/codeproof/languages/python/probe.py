@@ -45,6 +45,21 @@ for call in CALLS:
     sys.__stdout__.write({mark!r} + json.dumps(out[:400]) + "\\n")
 """
 
+BROKEN = frozenset(
+    {
+        "NameError",
+        "UnboundLocalError",
+        "ImportError",
+        "ModuleNotFoundError",
+        "SyntaxError",
+        "IndentationError",
+        "TabError",
+    }
+)
+"""Errors of code that is broken whatever the input (py-word-freq: four drafts whose
+``top_word`` read a variable of another function agreed on ``!NameError`` and outvoted
+the one draft whose ``top_word`` worked)."""
+
 
 def _literal(node: ast.expr) -> bool:
     try:

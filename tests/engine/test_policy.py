@@ -65,6 +65,8 @@ def test_unanimous_needs_three_drafts_that_all_ran_alike() -> None:
     assert not _unanimous([*same[:2], _report("passed", "passed")], outputs)  # tests differ
     assert not _unanimous([*same[:2], TestReport()], outputs)  # one did not run
     assert not _unanimous(same, [*outputs[:2], None])  # one could not be probed
+    bug: list[list[str] | None] = [["1", "!NameError"]] * 3
+    assert _unanimous(same, bug) and not _unanimous(same, bug, {"NameError"})  # one bug
 
 
 def test_code_that_compiles_with_every_test_set_aside_is_not_repaired() -> None:

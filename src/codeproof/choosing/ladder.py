@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from codeproof.choosing.probing import Outputs
+from codeproof.choosing.probing import Outputs, is_broken
 from codeproof.core.types import TestReport
 
 
@@ -18,11 +18,16 @@ UNANIMOUS = 3
 """Fewest candidates whose full agreement settles what more drafts could add."""
 
 
-def unanimous(reports: Sequence[TestReport], outputs: Sequence[Outputs]) -> bool:
-    """Whether every candidate ran, passed the same tests and gave the same outputs."""
+def unanimous(
+    reports: Sequence[TestReport], outputs: Sequence[Outputs], broken: Collection[str] = ()
+) -> bool:
+    """Whether every candidate ran, passed the same tests and gave the same outputs, none
+    of them raising a ``broken`` error (the same bug in every draft settles nothing)."""
     if len(reports) < UNANIMOUS or len(outputs) != len(reports):
         return False
     if any(r.total == 0 for r in reports) or any(o is None for o in outputs):
+        return False
+    if any(is_broken(o, broken) for o in outputs[0] or ()):
         return False
     passed = {passed_names(r) for r in reports}
     return len(passed) == 1 and all(o == outputs[0] for o in outputs)

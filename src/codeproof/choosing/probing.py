@@ -140,7 +140,7 @@ def agreement(outputs: Sequence[Outputs], broken: Collection[str] = ()) -> list[
     for i, mine in enumerate(outputs):
         score = 0
         if mine is not None:
-            kept = [None if _broken(a, broken) else a for a in mine]
+            kept = [None if is_broken(a, broken) else a for a in mine]
             for j, theirs in enumerate(outputs):
                 if j != i and theirs is not None:
                     score += sum(
@@ -150,5 +150,7 @@ def agreement(outputs: Sequence[Outputs], broken: Collection[str] = ()) -> list[
     return scores
 
 
-def _broken(output: str, broken: Collection[str]) -> bool:
+def is_broken(output: str, broken: Collection[str]) -> bool:
+    """Whether a probe ``output`` raised one of the ``broken`` errors or comes from a
+    module that did not load."""
     return output.startswith("!import ") or (output.startswith("!") and output[1:] in broken)

@@ -247,7 +247,8 @@ def choose(
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
     choice.contested = contested(reports, outputs, verdict.index) if several and calls else False
-    choice.unanimous = unanimous(reports, outputs) if several and calls else False
+    broken = broken_errors(module)
+    choice.unanimous = unanimous(reports, outputs, broken) if several and calls else False
     choice.blind = blind(reports, agree, tie, checks) and report.compiled
     found = registry.language_for(language)
     users = [*generated, *_worked(found.layout.worked_test_path, module, tests)]

@@ -11,7 +11,14 @@ from pydantic import BaseModel
 
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.local import LocalChatModel
-from codeproof.llm.loops import LoopWatch, loop_start, looping
+from codeproof.llm.loops import (
+    COUNT_LONG_CHARS,
+    COUNT_LONG_LINES,
+    LoopWatch,
+    counting,
+    loop_start,
+    looping,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -169,6 +176,25 @@ def test_growing_lines_are_a_loop_in_a_structured_reply_only() -> None:
     code, structured = LoopWatch(growth=False), LoopWatch()
     assert not any([code.add(line + "\n") for line in TEST_TABLE.splitlines()])
     assert any([structured.add(line + "\n") for line in TEST_TABLE.splitlines()])
+
+
+AND = "('and', 1)"
+WORD_FREQ = "".join(  # a 1.5B test design of py-word-freq at 086b212: 19 lines, 141 s
+    f"    assert word_frequencies('the cat and the hat', top={n}) == "
+    f"[('the', 2), {', '.join([AND] * (n + 8))}]\n"
+    for n in range(1, 20)
+)
+
+
+def test_long_counting_lines_are_a_loop_sooner_in_any_reply() -> None:
+    lines = WORD_FREQ.splitlines(keepends=True)
+    code = LoopWatch(growth=False)
+    stopped = next(i for i, line in enumerate(lines, 1) if code.add(line))
+    assert COUNT_LONG_LINES <= stopped < len(lines)
+    assert len("".join(lines[:stopped])) >= COUNT_LONG_CHARS
+    assert not counting("".join(lines[: COUNT_LONG_LINES - 1]))  # too few lines
+    short = "".join(f"    assert f({n}) == {n * n}\n" for n in range(1, 25))
+    assert not counting(short)  # as many lines, short ones: thirty are needed
 
 
 def _chunk(text: str, n: int) -> dict[str, Any]:

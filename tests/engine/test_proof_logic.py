@@ -67,6 +67,17 @@ def test_expected_values_need_agreeing_distinct_drafts() -> None:
     assert agreed(chosen, [], errors=True) == {}  # one draft is no agreement
 
 
+def test_a_bug_is_no_expected_value_and_no_answer() -> None:
+    calls, chosen = ["top('a a')", "top('b')"], ["!NameError", "'b'"]
+    same: list[list[str] | None] = [["!NameError", "'b'"]]
+    broken = {"NameError"}
+    assert agreed(chosen, same, errors=True) == {0: "!NameError", 1: "'b'"}
+    assert agreed(chosen, same, errors=True, broken=broken) == {1: "'b'"}
+    others: list[list[str] | None] = [["!NameError", "'c'"], ["'a'", "'b'"]]
+    assert [q.call for q in questions(calls, chosen, others)] == ["top('a a')", "top('b')"]
+    assert [q.call for q in questions(calls, chosen, others, broken=broken)] == ["top('b')"]
+
+
 def test_questions_rank_by_information_and_skip_repeated_splits() -> None:
     calls = ["f(1)", "f(2)", "f(3)", "f(4)", "f(5)"]
     chosen = ["1", "2", "3", "!TimeoutError", "5"]

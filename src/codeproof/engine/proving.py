@@ -31,7 +31,13 @@ import logging
 import time
 
 from codeproof.choosing.mutation import mutants as mutated_calls
-from codeproof.choosing.probing import Outputs, example_checks, probe, probe_calls
+from codeproof.choosing.probing import (
+    Outputs,
+    broken_errors,
+    example_checks,
+    probe,
+    probe_calls,
+)
 from codeproof.core.proof import Proof, ProofCheck, ProofQuestion
 from codeproof.core.reports import ModuleStatus
 from codeproof.core.types import TestReport
@@ -84,7 +90,8 @@ def prove(ctx: Context, work: Work) -> Work:
     others = _others(ctx, work, calls, report)
     pending = _questions(ctx, work, calls[:valid], chosen[:valid], others) if green else []
     analysis = analyse(ctx, files, tests, report, calls, killed_before=frozenset(work.killed))
-    expected = _unstated(ctx, work, calls, _expected(chosen, others, valid))
+    agreed = _expected(chosen, others, valid, broken_errors(ctx.module))
+    expected = _unstated(ctx, work, calls, agreed)
     forced = _answered(ctx, work, calls, chosen)
     expected.update(forced)
     probes = (calls, valid, sorted(forced))
@@ -190,13 +197,18 @@ def _questions(
     room = ctx.options.questions - len(work.answers)
     cut = [o[: len(calls)] if o is not None else None for o in others]
     backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
-    return asking.questions(calls, chosen, cut, asked=asked, backed=backed, limit=room)
+    broken = broken_errors(ctx.module)
+    return asking.questions(
+        calls, chosen, cut, asked=asked, backed=backed, limit=room, broken=broken
+    )
 
 
-def _expected(chosen: list[str], others: list[Outputs], valid: int) -> dict[int, str]:
+def _expected(
+    chosen: list[str], others: list[Outputs], valid: int, broken: frozenset[str]
+) -> dict[int, str]:
     """Input -> the agreed output: most drafts on the tests' and the specification's
-    inputs, every draft (three at least) on the mutated ones."""
-    agreed = asking.agreed(chosen, others, errors=True)
+    inputs, every draft (three at least) on the mutated ones; never a ``broken`` error."""
+    agreed = asking.agreed(chosen, others, errors=True, broken=broken)
     voters = 1 + sum(o is not None for o in others)
     unanimous = {
         k: v

@@ -25,19 +25,30 @@ UNSETTLED = ("!TimeoutError", "!import")
 """Outputs that say nothing about the task (a hang, a module that does not load)."""
 
 
-def _settled(output: str) -> bool:
-    return not output.startswith(UNSETTLED) and output != "!CompileError"
+def _settled(output: str, broken: Collection[str] = ()) -> bool:
+    """Whether ``output`` says something about the task: not a hang, a module that does
+    not load, a call that does not compile, nor one of the ``broken`` errors (the
+    language prober's: a name the code never defined...)."""
+    if output.startswith(UNSETTLED) or output == "!CompileError":
+        return False
+    return not (output.startswith("!") and output[1:] in broken)
 
 
-def agreed(chosen: Sequence[str], others: Sequence[Outputs], *, errors: bool) -> dict[int, str]:
+def agreed(
+    chosen: Sequence[str],
+    others: Sequence[Outputs],
+    *,
+    errors: bool,
+    broken: Collection[str] = (),
+) -> dict[int, str]:
     """Input index -> the chosen code's output, where at least :data:`MIN_AGREEING`
     distinct drafts (the chosen code and ``others``) give it and more than half of those
     probed do. An error is an expected value only if ``errors`` and every probed draft
-    raises it."""
+    raises it, and never one of the ``broken`` errors."""
     probed = [o for o in others if o is not None]
     out = {}
     for k, mine in enumerate(chosen):
-        if not _settled(mine):
+        if not _settled(mine, broken):
             continue
         same = 1 + sum(1 for o in probed if o[k] == mine)
         voters = 1 + len(probed)
@@ -56,11 +67,13 @@ def questions(
     asked: Collection[str] = (),
     backed: Collection[str] = (),
     limit: int = 3,
+    broken: Collection[str] = (),
 ) -> list[ProofQuestion]:
     """Up to ``limit`` questions on the ``calls`` the drafts split on, most informative
     first: where the chosen code is not among the most given answers, then where more
     drafts disagree with it; an input splitting the drafts exactly as a question already
-    taken does adds nothing and is left out. ``asked`` calls are not asked again.
+    taken does adds nothing and is left out. ``asked`` calls are not asked again, nor
+    is a call on which a draft raises one of the ``broken`` errors (a bug is no answer).
 
     The default answer (taken when nobody answers) is what most drafts return, except on
     the ``backed`` calls, which a test the chosen code passes makes: a test written
@@ -74,7 +87,7 @@ def questions(
     ranked: list[tuple[tuple[int, int, int, int], ProofQuestion, frozenset[frozenset[int]]]] = []
     for k, call in enumerate(calls):
         votes = [chosen[k], *(o[k] for o in probed)]
-        if call in asked or not all(_settled(v) for v in votes):
+        if call in asked or not all(_settled(v, broken) for v in votes):
             continue
         counts = Counter(votes)
         if len(counts) < 2:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from codeproof.choosing.probing import Outputs, is_broken
+from codeproof.choosing.probing import Outputs
 from codeproof.core.types import TestReport
+from codeproof.languages.base import is_broken
 
 
 def passed_names(report: TestReport) -> frozenset[str]:

@@ -21,7 +21,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from codeproof.choosing.examples import interface_names
 from codeproof.core.types import Module, ProgramRun
 from codeproof.languages import registry
-from codeproof.languages.base import CALL_TIMEOUT_S, MARK, ExampleProbe, Language, Prober
+from codeproof.languages.base import (
+    CALL_TIMEOUT_S,
+    MARK,
+    ExampleProbe,
+    Language,
+    Prober,
+    is_broken,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -148,9 +155,3 @@ def agreement(outputs: Sequence[Outputs], broken: Collection[str] = ()) -> list[
                     )
         scores.append(score)
     return scores
-
-
-def is_broken(output: str, broken: Collection[str]) -> bool:
-    """Whether a probe ``output`` raised one of the ``broken`` errors or comes from a
-    module that did not load."""
-    return output.startswith("!import ") or (output.startswith("!") and output[1:] in broken)

@@ -223,7 +223,8 @@ def choose(
     proposed = [c for c in probe_calls(module, lines) if c not in calls] if several else []
     calls = list(dict.fromkeys([*calls, *proposed]))
     outputs = [probe(run_program, module, f, calls) for f in candidates] if run_program else []
-    agree = agreement(outputs, broken_errors(module)) if several and calls else []
+    broken = broken_errors(module)
+    agree = agreement(outputs, broken) if several and calls else []
     met = [examples_met(module, o, calls, checks) for o in outputs] if checks else []
     extra = mutants(language, calls, mutated) if several else []
     tie = _agreement_on(run_program, module, candidates, extra)
@@ -247,7 +248,6 @@ def choose(
     choice.examples_met, choice.example_checks = met, len(checks)
     choice.mutant_agreement, choice.mutants = tie, len(extra)
     choice.contested = contested(reports, outputs, verdict.index) if several and calls else False
-    broken = broken_errors(module)
     choice.unanimous = unanimous(reports, outputs, broken) if several and calls else False
     choice.blind = blind(reports, agree, tie, checks) and report.compiled
     found = registry.language_for(language)

@@ -122,6 +122,14 @@ class Prober:
     broken: frozenset[str] = frozenset()
 
 
+def is_broken(output: str, broken: Collection[str]) -> bool:
+    """Whether a probe ``output`` says the code itself is broken: it raised one of the
+    ``broken`` errors (:attr:`Prober.broken`, ``!NameError``) or comes from a module
+    that did not load (``!import ...``). Such an output agrees with nothing and is never
+    an expected value or an answer offered in a question."""
+    return output.startswith("!import ") or (output.startswith("!") and output[1:] in broken)
+
+
 def script_prober(
     calls: Callable[[Mapping[str, str], Collection[str]], list[str]],
     template: str,

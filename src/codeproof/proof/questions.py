@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from codeproof.core.proof import ProofQuestion, QuestionChoice
+from codeproof.languages.base import is_broken
 
 Outputs = list[str] | None
 
@@ -29,9 +30,8 @@ def _settled(output: str, broken: Collection[str] = ()) -> bool:
     """Whether ``output`` says something about the task: not a hang, a module that does
     not load, a call that does not compile, nor one of the ``broken`` errors (the
     language prober's: a name the code never defined...)."""
-    if output.startswith(UNSETTLED) or output == "!CompileError":
-        return False
-    return not (output.startswith("!") and output[1:] in broken)
+    unsettled = output.startswith(UNSETTLED) or output == "!CompileError"
+    return not (unsettled or is_broken(output, broken))
 
 
 def agreed(

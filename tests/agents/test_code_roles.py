@@ -23,7 +23,7 @@ from codeproof.core.types import (
 )
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.fake import FakeModel
-from codeproof.llm.provider import Completion, JsonSchema
+from codeproof.llm.hooks import Completion, JsonSchema
 
 # The conventions texts of the brief (the toolchains serve the real ones at run time).
 CONVENTIONS = {

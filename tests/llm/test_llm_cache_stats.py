@@ -18,8 +18,8 @@ from codeproof.core.errors import (
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key
 from codeproof.llm.fake import FakeModel
+from codeproof.llm.hooks import is_transient
 from codeproof.llm.pricing import cost_usd, price_per_million
-from codeproof.llm.provider import is_transient
 
 MSGS = [Message(role="user", content="hi there")]
 

@@ -12,7 +12,7 @@ from codeproof.core.errors import ModelRequestForbiddenError, StructuredOutputEr
 from codeproof.llm.base import ChatModel, ChatSettings, Message
 from codeproof.llm.fake import FakeModel, FakeScriptExhaustedError
 from codeproof.llm.guard import ensure_real_requests_allowed, real_requests_allowed
-from codeproof.llm.provider import Completion, JsonSchema
+from codeproof.llm.hooks import Completion, JsonSchema
 
 
 class Plan(BaseModel):

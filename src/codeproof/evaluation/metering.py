@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from codeproof.llm.base import ChatSettings, Message
-from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
+from codeproof.llm.hooks import Completion, JsonSchema, StreamChunk
+from codeproof.llm.provider import BaseChatModel
 
 
 class MeteredModel(BaseChatModel):

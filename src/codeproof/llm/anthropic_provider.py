@@ -14,7 +14,7 @@ from typing import Any
 import anthropic
 
 from codeproof.llm.base import ChatSettings, Message, Usage
-from codeproof.llm.provider import Completion, JsonSchema, StreamChunk
+from codeproof.llm.hooks import Completion, JsonSchema, StreamChunk
 from codeproof.llm.remote import ErrorHints, RemoteChatModel, SdkSpec
 
 ANTHROPIC_SDK: SdkSpec[anthropic.Anthropic, anthropic.APIStatusError] = SdkSpec(

@@ -27,7 +27,8 @@ from pydantic import BaseModel
 
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
-from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
+from codeproof.llm.hooks import Completion, JsonSchema, StreamChunk
+from codeproof.llm.provider import BaseChatModel
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Any
 from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache
+from codeproof.llm.hooks import Completion, JsonSchema, StreamChunk
 from codeproof.llm.llama_pool import (
     POOL,
     PROVIDER,
@@ -29,7 +30,7 @@ from codeproof.llm.llama_pool import (
     physical_cores,
 )
 from codeproof.llm.loops import LoopWatch
-from codeproof.llm.provider import BaseChatModel, Completion, JsonSchema, StreamChunk
+from codeproof.llm.provider import BaseChatModel
 
 logger = logging.getLogger(__name__)
 

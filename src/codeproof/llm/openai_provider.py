@@ -17,7 +17,7 @@ import openai
 
 from codeproof.core.errors import ContextLengthError, LLMError, ProviderResponseError
 from codeproof.llm.base import ChatSettings, Message, Usage
-from codeproof.llm.provider import Completion, JsonSchema, StreamChunk
+from codeproof.llm.hooks import Completion, JsonSchema, StreamChunk
 from codeproof.llm.remote import ErrorHints, RemoteChatModel, SdkSpec
 
 logger = logging.getLogger(__name__)

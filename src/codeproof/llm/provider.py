@@ -12,9 +12,8 @@ import logging
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import ClassVar, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from tenacity import (
@@ -26,9 +25,6 @@ from tenacity import (
 )
 
 from codeproof.core.errors import (
-    ProviderResponseError,
-    ProviderTimeoutError,
-    ProviderUnreachableError,
     StructuredOutputError,
 )
 from codeproof.core.lifecycle import Lifecycle
@@ -36,6 +32,7 @@ from codeproof.llm import loops, structured
 from codeproof.llm.base import ChatResponse, ChatSettings, Message, Usage
 from codeproof.llm.cache import ResponseCache, cache_key, cacheable
 from codeproof.llm.guard import ensure_real_requests_allowed
+from codeproof.llm.hooks import ChatStream, Completion, JsonSchema, StreamChunk, is_transient
 from codeproof.llm.pricing import cost_usd
 from codeproof.llm.stats import ModelStats, log_request
 
@@ -43,53 +40,6 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
-JsonSchema = dict[str, Any]
-
-
-@dataclass
-class Completion:
-    """What a provider hook returns for one request."""
-
-    text: str
-    usage: Usage = field(default_factory=Usage)
-    finish_reason: str | None = None
-
-
-@dataclass
-class StreamChunk:
-    """One piece of a streamed reply; the last chunk may carry usage only."""
-
-    text: str = ""
-    usage: Usage | None = None
-    finish_reason: str | None = None
-
-
-def is_transient(exc: BaseException) -> bool:
-    """Whether a failure is worth retrying: unreachable, timeout, 429 or 5xx."""
-    if isinstance(exc, ProviderUnreachableError | ProviderTimeoutError):
-        return True
-    if isinstance(exc, ProviderResponseError) and exc.status_code is not None:
-        return exc.status_code == 429 or exc.status_code >= 500
-    return False
-
-
-class ChatStream(Iterator[str]):
-    """An iterator of text pieces; :attr:`response` is set once it is exhausted."""
-
-    def __init__(self, pieces: Iterator[str]) -> None:
-        self._pieces = pieces
-        self.response: ChatResponse | None = None
-
-    def __iter__(self) -> ChatStream:
-        return self
-
-    def __next__(self) -> str:
-        return next(self._pieces)
-
-    def close(self) -> None:
-        """Stop early; the provider stops generating and frees its slot."""
-        if isinstance(self._pieces, Generator):
-            self._pieces.close()
 
 
 class BaseChatModel(Lifecycle, ABC):

@@ -54,6 +54,18 @@ MODULE = Module(
 )
 
 
+def _judge(reads: str):  # type: ignore[no-untyped-def]
+    """A judge rule naming the letter of the answer ``reads`` (B when it is not offered)."""
+
+    def reply(messages: list[object]) -> str:
+        for line in said(messages).splitlines():  # type: ignore[arg-type]
+            if line[1:3] == ") " and line[3:] == reads:
+                return line[0]
+        return "B"
+
+    return (lambda m: "You read requests" in said(m), reply)
+
+
 def _model(spec_code: str = GOOD) -> FakeModel:
     def system(prefix: str):  # type: ignore[no-untyped-def]
         return lambda m: prefix in said(m)
@@ -61,6 +73,7 @@ def _model(spec_code: str = GOOD) -> FakeModel:
     fenced = "File: {path}\n```python\n{code}```\n"
     return FakeModel(
         rules=[
+            _judge("'a-b'"),  # the request's words: runs become one hyphen
             (
                 system("You write python tests"),
                 fenced.format(path="test_slugify.py", code=WEAK_TESTS),
@@ -197,3 +210,36 @@ def test_no_check_of_the_proof_sits_at_a_stated_example_s_input() -> None:
     assert work.report is not None and not work.report.green  # no draft meets the example
     assert work.files == {"slugify.py": chosen} and work.proof.mutation.tested
     assert all("a - b" not in check.call for check in work.proof.added)
+
+
+def test_the_request_s_reading_outvotes_drafts_sharing_a_misreading() -> None:
+    also_buggy = 'def slugify(text):\n    return "-".join(text.lower().split(" "))\n'
+
+    def direct(m: ChatModel, index: int) -> dict[str, str]:
+        return {"slugify.py": BUGGY if index == 0 else also_buggy}
+
+    def run(read: bool) -> tuple[object, list[ProofQuestion]]:
+        model = _model(spec_code=GOOD)
+        ctx = Context(
+            spec=SPEC,
+            module=MODULE,
+            words="slugify(text): runs of non-alphanumeric characters become one hyphen",
+            toolchain=memory_python_toolchain(),
+            model_for=lambda scope: model,
+            direct=direct,
+            options=EngineOptions(max_drafts=5, probe_inputs=4, read_defaults=read),
+        )
+        work = build(ctx)
+        assert work.proof is not None
+        return work.files, work.proof.questions
+
+    files, asked = run(read=True)
+    first = asked[0]
+    assert first.call == "slugify('a - b')" and first.read and first.assumed
+    assert first.choices[0].value == "'a---b'" and first.choices[0].drafts == 2  # the majority
+    assert first.default == first.answer == "'a-b'"
+    assert files == {"slugify.py": GOOD}
+
+    files, asked = run(read=False)  # the majority decides without the reading
+    assert asked[0].answer == "'a---b'" and not asked[0].read
+    assert files != {"slugify.py": GOOD}

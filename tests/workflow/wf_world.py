@@ -113,6 +113,8 @@ class World:
         hinted: Module -> (hint substring, code) answered when the prompt holds the hint.
         code_when: Module -> (substring, code) the programmer writes when the prompt holds it.
         inputs: Module -> the input designer's reply (edge-case calls, one per line).
+        reads: The answer the judge reads in the request for any question (as shown,
+            ``'a-b'``); empty: its reply names no answer.
     """
 
     questions: list[list[str]] = field(default_factory=list)
@@ -129,6 +131,13 @@ class World:
     inputs: dict[str, str] = field(
         default_factory=lambda: {"slugify": 'slugify("")\nslugify("A  b")\nslugify("x-")'}
     )
+    reads: str = ""
+
+    def judge(self, messages: list[Message]) -> str:
+        for line in _user(messages).splitlines():
+            if self.reads and line[1:3] == ") " and line[3:] == self.reads:
+                return line[0]
+        return "unclear"
 
     def clarify(self, messages: list[Message]) -> Clarification:
         found = re.search(r"question round (\d+)", _user(messages))
@@ -192,6 +201,7 @@ class World:
             ),
             (starts("You are an expert python programmer"), Sampled(self.write)),
             (starts("You fix python code"), self.repair),
+            (starts("You read requests"), self.judge),
             (starts("You write short documentation"), {"summary": "Makes slugs.", "items": []}),
         ]
         return rules

@@ -132,6 +132,9 @@ class ProofSettings(_Section):
     """The time box of one module's mutation analysis (sandbox runs of mutants)."""
     questions: int = Field(default=3, ge=0)
     """Questions on the drafts' disagreements per module at most (``--yes``: assumed)."""
+    read_defaults: bool = True
+    """A question's default is the answer a short model call reads in the request, where
+    it names one in two orders; off, it is what most drafts give."""
     drafts: int = Field(default=3, ge=1)
     """Drafts whose outputs the proof compares: green code from fewer gets one more rung
     of drafts first (1: never)."""
@@ -143,6 +146,7 @@ class ProofSettings(_Section):
             "mutants": self.mutants,
             "proof_budget_s": self.budget_s,
             "questions": self.questions,
+            "read_defaults": self.read_defaults,
             "proof_drafts": self.drafts,
         }
 

@@ -92,7 +92,11 @@ class ProofQuestion(BaseModel):
     call: str
     choices: list[QuestionChoice]
     default: str
-    """What ``--yes`` answers: the answer most drafts gave (the chosen code's on a tie)."""
+    """What ``--yes`` answers: the answer most drafts gave (the chosen code's on a tie),
+    or the one the judge read in the user's words (:attr:`read`)."""
+    read: bool = False
+    """Whether :attr:`default` is the answer read in the user's words (asked in two
+    orders, both naming it) rather than what most drafts gave."""
     answer: str | None = None
     by: Literal["human", "default"] | None = None
     """Who answered: a person, or ``--yes``/the evaluation (then an assumption)."""

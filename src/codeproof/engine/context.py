@@ -38,6 +38,8 @@ class EngineOptions(BaseModel):
         mutants: Code mutants the proof runs at most.
         proof_budget_s: The time box of the mutation analysis (sandbox runs of mutants).
         questions: Questions on the drafts' disagreements per module at most.
+        read_defaults: Whether a question's default is read in the user's words
+            (:mod:`.judging`) where it can be.
         proof_drafts: Drafts whose outputs the proof compares; with fewer, green code
             gets one more rung of drafts first (1: no more drafts for the proof).
     """
@@ -53,6 +55,7 @@ class EngineOptions(BaseModel):
     mutants: int = Field(default=40, ge=0)
     proof_budget_s: float = Field(default=120.0, ge=0)
     questions: int = Field(default=3, ge=0)
+    read_defaults: bool = True
     proof_drafts: int = Field(default=3, ge=1)
 
 

@@ -43,6 +43,7 @@ from codeproof.core.reports import ModuleStatus
 from codeproof.core.types import TestReport
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
+from codeproof.engine.judging import read_defaults
 from codeproof.engine.mutating import Analysis, analyse
 from codeproof.engine.state import Work
 from codeproof.languages.values import split_example
@@ -198,9 +199,10 @@ def _questions(
     cut = [o[: len(calls)] if o is not None else None for o in others]
     backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
     broken = broken_errors(ctx.module)
-    return asking.questions(
+    posed = asking.questions(
         calls, chosen, cut, asked=asked, backed=backed, limit=room, broken=broken
     )
+    return read_defaults(ctx, work, posed)
 
 
 def _expected(

@@ -189,7 +189,8 @@ class QuestionRequest(BaseModel):
 
     ``question`` is the whole question in words, ``results`` say how many drafts gave
     each answer and which one the chosen code gives, ``suggested`` is what most drafts
-    give (the chosen code's on a tie). ``choices`` are the results' values and
+    give (the chosen code's on a tie), or the answer a model call read in the request
+    where it named one in two orders. ``choices`` are the results' values and
     ``default`` answers the suggested one (what ``--yes`` answers); any other value typed
     as a literal is an answer too. The answer (:class:`QuestionAnswer`) becomes a stated
     example of the module, never set aside.

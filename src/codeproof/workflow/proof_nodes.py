@@ -55,7 +55,8 @@ def request_for(module: str, question: ProofQuestion, number: int, limit: int) -
     return QuestionRequest(
         module=module,
         call=question.call,
-        question=f"`{question.call}`: {options}? or type the expected value",
+        question=f"`{question.call}`: {options}? or type the expected value"
+        + (f" (the request reads `{shown(question.default)}`)" if question.read else ""),
         results=results,
         suggested=question.default,
         number=number,

@@ -60,7 +60,8 @@ def _question_line(question: ProofQuestion) -> str:
     )
     if question.answer is None:
         return f"  - `{question.call}`: {options}; not answered"
-    who = "assumed (`--yes`: what most drafts return)" if question.assumed else "answered"
+    source = "read in the request" if question.read else "what most drafts return"
+    who = f"assumed (`--yes`: {source})" if question.assumed else "answered"
     return f"  - `{question.call}`: {options}; {who}: `{shown(question.answer)}`"
 
 

@@ -195,8 +195,6 @@ def test_no_check_of_the_proof_sits_at_a_stated_example_s_input() -> None:
         return {"slugify.py": chosen if index == 0 else also_buggy}
 
     model = _model(spec_code=chosen)
-    unchanged = f"File: slugify.py\n```python\n{chosen}```\n"  # the repair changes nothing
-    model._rules.append((lambda m: "You fix python code" in said(m), unchanged))
     ctx = Context(
         spec=SPEC,
         module=MODULE,

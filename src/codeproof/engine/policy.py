@@ -14,12 +14,7 @@
   on any output): the first would be kept whatever came next.
 * **Repair** what a repair can fix once the drafts are spent: crashes and hangs. An
   assertion the drafts' agreement did not settle is a disagreement about behaviour,
-  which the repairer has never resolved in the measured runs. Except one: an example
-  the user stated that the chosen code misses after every draft (no draft met it, or
-  the choice would have taken that draft) gets one repair aimed at it, its failure
-  shown first and marked as the user's (py-roman: ``from_roman("xiv")`` missed by all
-  seven drafts; a request for initials: a blank name that should raise). A repaired
-  code that still misses it is not repaired again.
+  which the repairer has never resolved in the measured runs.
 * Otherwise **escalate**: the human decides (or the failure policy does).
 """
 
@@ -49,8 +44,6 @@ def next_step(work: Work, options: EngineOptions, language: Language) -> Step:
         return "draw"
     if budget and report is not None and repairable(report, language):
         return "repair"
-    if budget and work.examples_missed and not work.repaired:
-        return "repair"  # the user's own example, missed by every draft
     return "escalate"
 
 

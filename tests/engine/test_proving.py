@@ -85,9 +85,11 @@ def _model(spec_code: str = GOOD) -> FakeModel:
     )
 
 
-def _context(model: FakeModel, **options: object) -> Context:
+def _context(model: FakeModel, later: str = GOOD_TOO, **options: object) -> Context:
+    """The greedy draft is ``BUGGY``; every later completion of the request is ``later``."""
+
     def direct(m: ChatModel, index: int) -> dict[str, str]:
-        return {"slugify.py": BUGGY if index == 0 else GOOD_TOO}
+        return {"slugify.py": BUGGY if index == 0 else later}
 
     return Context(
         spec=SPEC,
@@ -215,21 +217,8 @@ def test_no_check_of_the_proof_sits_at_a_stated_example_s_input() -> None:
 def test_the_request_s_reading_outvotes_drafts_sharing_a_misreading() -> None:
     also_buggy = 'def slugify(text):\n    return "-".join(text.lower().split(" "))\n'
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
-        return {"slugify.py": BUGGY if index == 0 else also_buggy}
-
     def run(read: bool) -> tuple[object, list[ProofQuestion]]:
-        model = _model(spec_code=GOOD)
-        ctx = Context(
-            spec=SPEC,
-            module=MODULE,
-            words="slugify(text): runs of non-alphanumeric characters become one hyphen",
-            toolchain=memory_python_toolchain(),
-            model_for=lambda scope: model,
-            direct=direct,
-            options=EngineOptions(max_drafts=5, probe_inputs=4, read_defaults=read),
-        )
-        work = build(ctx)
+        work = build(_context(_model(spec_code=GOOD), later=also_buggy, read_defaults=read))
         assert work.proof is not None
         return work.files, work.proof.questions
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from toolchain_cases import HUGE_CHARS, LOOP_TIMEOUT_S, Cases, SyncMcp, text_of
 
@@ -65,6 +67,15 @@ def test_wrong_module_fails_with_assertion_message(mcp: SyncMcp, toolchain_cases
     assert len(failed) == 2
     add = next(case for case in failed if "add" in case.name)
     assert toolchain_cases.wrong_message in add.message
+
+
+def test_the_output_names_no_random_workspace_file(mcp: SyncMcp, toolchain_cases: Cases) -> None:
+    """pytest prints its report's name; a random name in the output made every repair
+    prompt quoting it a new prompt, never answered from the response cache."""
+    arguments = {"files": toolchain_cases.wrong, "tests": toolchain_cases.tests}
+    report = TestReport.model_validate(mcp.structured("run_tests", arguments))
+    assert report.output and report.failed == 2
+    assert not re.search(r"\.codeproof/[\w.-]*-[0-9a-f]{12}", report.output), report.output
 
 
 def test_syntax_error_is_reported_not_crashed(mcp: SyncMcp, toolchain_cases: Cases) -> None:

@@ -14,7 +14,7 @@ import posixpath
 import time
 import uuid
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol, runtime_checkable
@@ -165,9 +165,28 @@ def asset_text(package: str, name: str) -> str:
     return resources.files(package).joinpath("assets", name).read_text("utf-8")
 
 
+_RANDOM = 12
+"""Hexadecimal digits of a fresh name's random part."""
+_HEX = frozenset("0123456789abcdef")
+
+
 def fresh_name(stem: str, suffix: str = "") -> str:
     """A unique workspace path under :data:`WORK_DIR` (the code under test cannot guess it)."""
-    return f"{WORK_DIR}/{stem}-{uuid.uuid4().hex[:12]}{suffix}"
+    return f"{WORK_DIR}/{stem}-{uuid.uuid4().hex[:_RANDOM]}{suffix}"
+
+
+def steady_names(output: str, paths: Iterable[str]) -> str:
+    """``output`` with each of ``paths`` (made by :func:`fresh_name`) written without its
+    random part. The names stay unguessable while the code runs, yet a rerun of the same
+    code and tests prints the same output: pytest names its report
+    (``generated xml file: .../pytest-29c11eaa6400.xml``), and a repair prompt quoting
+    that tail differed between identical runs, so it was never answered from the
+    response cache."""
+    for path in paths:
+        stem, _, rest = path.rpartition("-")
+        if stem and len(rest) >= _RANDOM and all(c in _HEX for c in rest[:_RANDOM]):
+            output = output.replace(path, stem + rest[_RANDOM:])
+    return output
 
 
 def combined_output(*results: RunResult) -> str:
@@ -323,7 +342,7 @@ class JUnitToolchain(ABC):
             return report
         result = session.run(plan.command, timeout_s=timeout_s)
         raw, reason = read_cases(session, plan.report)
-        output = combined_output(*prepared, result)
+        output = steady_names(combined_output(*prepared, result), [plan.report, *plan.assets])
         return finish_report(
             None if raw is None else self.test_cases(raw, test_files, output),
             reason,

@@ -17,6 +17,10 @@ def test_a_fresh_name_is_written_without_its_random_part() -> None:
     assert steady_names(output, [fresh_name("pytest", ".xml"), runner]) != steady
     reports = fresh_name("junit-reports")  # a directory: no suffix
     assert steady_names(f"see {reports}/x.xml", [reports]) == "see .codeproof/junit-reports/x.xml"
+    junit = f"{reports}/TEST-junit-jupiter.xml"  # Java's report: a file in a fresh directory
+    assert steady_names(f"{reports} and {junit}", [junit]) == (
+        ".codeproof/junit-reports and .codeproof/junit-reports/TEST-junit-jupiter.xml"
+    )
 
 
 def test_other_names_are_left_as_they_are() -> None:

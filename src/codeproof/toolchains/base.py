@@ -183,10 +183,19 @@ def steady_names(output: str, paths: Iterable[str]) -> str:
     that tail differed between identical runs, so it was never answered from the
     response cache."""
     for path in paths:
-        stem, _, rest = path.rpartition("-")
-        if stem and len(rest) >= _RANDOM and all(c in _HEX for c in rest[:_RANDOM]):
-            output = output.replace(path, stem + rest[_RANDOM:])
+        parts = path.split("/")
+        for i, part in enumerate(parts):  # a fresh directory holds the file (JUnit's)
+            steady = _without_random(part)
+            if steady != part:
+                output = output.replace("/".join(parts[: i + 1]), "/".join([*parts[:i], steady]))
     return output
+
+
+def _without_random(name: str) -> str:
+    stem, _, rest = name.rpartition("-")
+    if stem and len(rest) >= _RANDOM and all(c in _HEX for c in rest[:_RANDOM]):
+        return stem + rest[_RANDOM:]
+    return name
 
 
 def combined_output(*results: RunResult) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codeproof.toolchains.base import fresh_name, steady_names
+from codeproof.toolchains.names import fresh_name, steady_names
 
 
 def test_a_fresh_name_is_written_without_its_random_part() -> None:

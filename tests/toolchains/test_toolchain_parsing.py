@@ -8,7 +8,7 @@ from codeproof.core.errors import InputError
 from codeproof.languages.java.toolchain import parse_javac_output
 from codeproof.languages.javascript.toolchain import load_error, normalize_cases, parse_check_stderr
 from codeproof.languages.python.toolchain import pytest_message
-from codeproof.toolchains.base import WORK_DIR, validate_files, validate_sources
+from codeproof.toolchains.base import validate_files, validate_sources
 from codeproof.toolchains.junit import (
     MESSAGE_LIMIT,
     JUnitCase,
@@ -18,6 +18,7 @@ from codeproof.toolchains.junit import (
     truncate_head,
     truncate_middle,
 )
+from codeproof.toolchains.names import WORK_DIR
 
 PYTEST_XML = """<?xml version="1.0" encoding="utf-8"?>
 <testsuites><testsuite name="pytest" errors="1" failures="1" skipped="1" tests="4">

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import posixpath
 import time
-import uuid
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol, runtime_checkable
@@ -29,9 +28,7 @@ from codeproof.toolchains.junit import (
     report_from_cases,
     truncate_middle,
 )
-
-WORK_DIR = ".codeproof"
-"""Workspace directory reserved for the toolchain's own files (reports, helper scripts)."""
+from codeproof.toolchains.names import WORK_DIR, steady_names
 
 OUTPUT_LIMIT = 20_000
 """Characters kept of a run's output (head and tail)."""
@@ -163,39 +160,6 @@ def validate_sources(
 def asset_text(package: str, name: str) -> str:
     """A helper script shipped in ``<package>/assets`` (a language package's own files)."""
     return resources.files(package).joinpath("assets", name).read_text("utf-8")
-
-
-_RANDOM = 12
-"""Hexadecimal digits of a fresh name's random part."""
-_HEX = frozenset("0123456789abcdef")
-
-
-def fresh_name(stem: str, suffix: str = "") -> str:
-    """A unique workspace path under :data:`WORK_DIR` (the code under test cannot guess it)."""
-    return f"{WORK_DIR}/{stem}-{uuid.uuid4().hex[:_RANDOM]}{suffix}"
-
-
-def steady_names(output: str, paths: Iterable[str]) -> str:
-    """``output`` with each of ``paths`` (made by :func:`fresh_name`) written without its
-    random part. The names stay unguessable while the code runs, yet a rerun of the same
-    code and tests prints the same output: pytest names its report
-    (``generated xml file: .../pytest-29c11eaa6400.xml``), and a repair prompt quoting
-    that tail differed between identical runs, so it was never answered from the
-    response cache."""
-    for path in paths:
-        parts = path.split("/")
-        for i, part in enumerate(parts):  # a fresh directory holds the file (JUnit's)
-            steady = _without_random(part)
-            if steady != part:
-                output = output.replace("/".join(parts[: i + 1]), "/".join([*parts[:i], steady]))
-    return output
-
-
-def _without_random(name: str) -> str:
-    stem, _, rest = name.rpartition("-")
-    if stem and len(rest) >= _RANDOM and all(c in _HEX for c in rest[:_RANDOM]):
-        return stem + rest[_RANDOM:]
-    return name
 
 
 def combined_output(*results: RunResult) -> str:

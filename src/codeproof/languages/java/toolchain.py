@@ -9,13 +9,12 @@ from collections.abc import Mapping, Sequence
 from codeproof.core.types import CheckReport, Diagnostic
 from codeproof.sandbox.base import RunResult, SandboxSession
 from codeproof.toolchains.base import (
-    WORK_DIR,
     JUnitToolchain,
     TestPlan,
-    fresh_name,
     per_test_limit_ms,
 )
 from codeproof.toolchains.junit import truncate_head
+from codeproof.toolchains.names import WORK_DIR, fresh_name
 
 CLASSES_DIR = f"{WORK_DIR}/classes"
 # Quicker start-up for short-lived JVMs: C1 only, serial GC.

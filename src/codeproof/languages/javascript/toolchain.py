@@ -15,10 +15,10 @@ from codeproof.toolchains.base import (
     JUnitToolchain,
     TestPlan,
     asset_text,
-    fresh_name,
     per_test_limit_ms,
 )
 from codeproof.toolchains.junit import JUnitCase, truncate_head
+from codeproof.toolchains.names import fresh_name
 
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 _LOCATION = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")

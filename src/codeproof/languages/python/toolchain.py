@@ -15,10 +15,10 @@ from codeproof.toolchains.base import (
     JUnitToolchain,
     TestPlan,
     asset_text,
-    fresh_name,
     per_test_limit_s,
 )
 from codeproof.toolchains.junit import JUnitCase
+from codeproof.toolchains.names import fresh_name
 
 # flake8's classic "fatal" selection: syntax errors, invalid comparisons and statements,
 # undefined names. Every other ruff finding is a warning.

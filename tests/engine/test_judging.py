@@ -6,7 +6,7 @@ from codeproof.agents.judge import letter_index
 from codeproof.core.proof import ProofQuestion, QuestionChoice
 from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context, EngineOptions
-from codeproof.engine.judging import read_against, read_defaults, reader
+from codeproof.engine.judging import read_against, read_defaults
 from codeproof.engine.state import Work
 from codeproof.llm.base import ChatModel
 from codeproof.llm.fake import FakeModel
@@ -132,22 +132,6 @@ def test_a_contested_input_becomes_a_question_only_when_read_against_the_chosen(
     off = FakeModel(rules=[(lambda m: True, _by_answer("'a-b'"))])
     assert read_against(_ctx(off, read_defaults=False), Work(), [_contested()]) == []
     assert not off.calls
-
-
-def test_a_check_s_value_is_read_only_in_both_orders() -> None:
-    answers = ["'a---b'", "'a-b'"]  # the agreeing drafts' answer first, then the check's
-    reads_check = FakeModel(rules=[(lambda m: True, _by_answer("'a-b'"))])
-    read = reader(_ctx(reads_check), Work())
-    assert read is not None and read("slugify('a - b')", answers) == 1
-    assert len(reads_check.calls) == 2
-    reads_drafts = FakeModel(rules=[(lambda m: True, _by_answer("'a---b'"))])
-    read = reader(_ctx(reads_drafts), Work())
-    assert read is not None and read("slugify('a - b')", answers) is None
-    assert len(reads_drafts.calls) == 1
-    by_position = FakeModel(rules=[(lambda m: True, "B")])
-    read = reader(_ctx(by_position), Work())
-    assert read is not None and read("slugify('a - b')", answers) is None
-    assert reader(_ctx(by_position, read_defaults=False), Work()) is None
 
 
 def test_letters_are_read_from_short_replies() -> None:

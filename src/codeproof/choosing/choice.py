@@ -46,8 +46,6 @@ class Choice:
     combined: dict[str, int] = field(default_factory=dict)
     """Functions the shipped code takes from other candidates (function -> candidate):
     the chosen candidate's composite (:mod:`codeproof.choosing.recombining`)."""
-    read: list[str] = field(default_factory=list)
-    """Checks the agreement contradicts, kept because the user's words read their value."""
     blind: bool = False
     """Nothing tells the candidates apart (:func:`.ladder.blind`): more drafts would not change
     the choice either."""
@@ -93,11 +91,6 @@ class Choice:
             text += (
                 f"; set aside {len(self.quarantined)} test(s) or assertion(s) that "
                 f"contradict the agreeing candidates: " + "; ".join(self.quarantined)
-            )
-        if self.read:
-            text += (
-                f"; kept {len(self.read)} check(s) the agreeing candidates contradict, "
-                f"the request reading their value: " + "; ".join(self.read)
             )
         if self.combined:
             given = ", ".join(f"{name} from candidate {i}" for name, i in self.combined.items())

@@ -16,7 +16,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from codeproof.choosing.probing import MIN_SHARE, Outputs
 from codeproof.languages import registry
-from codeproof.languages.values import Disputed
 
 logger = logging.getLogger(__name__)
 
@@ -83,20 +82,3 @@ def edit_asserts(
             edited[path] = new
             notes += [f"{path}::{note}" for note in dict.fromkeys(set_aside)]
     return edited, notes
-
-
-def contested_asserts(
-    language: str, tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
-) -> list[Disputed]:
-    """The checks :func:`edit_asserts` would set aside, each with its call and expected
-    value, in the order of the test files."""
-    found = registry.find(language)
-    contested = found.choosing.contested if found is not None else None
-    if found is None or contested is None:
-        return []
-    return [
-        disputed
-        for path, source in tests.items()
-        if path not in protected and found.layout.is_test_path(path)
-        for disputed in contested(source, agreed)
-    ]

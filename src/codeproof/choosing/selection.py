@@ -45,7 +45,6 @@ from codeproof.choosing.probing import (
     probe_calls,
 )
 from codeproof.choosing.pruning import RunTests, prune_uncompiled
-from codeproof.choosing.reading import Reader, read_checks, spared
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.syntax import call_key
@@ -190,7 +189,6 @@ def choose(
     inputs: Sequence[str] = (),
     mutated: int = MUTANTS,
     errors: Collection[str] = (),
-    read: Reader | None = None,
 ) -> Choice:
     """Run the tests on every candidate, choose one, quarantine the disputed tests.
 
@@ -207,9 +205,7 @@ def choose(
     their own, and their agreement breaks ties (:mod:`codeproof.choosing.mutation`).
     ``errors`` (the error classes the user's words state) may be the agreed outcome of a
     call, against which a check expecting a value is set aside
-    (:func:`~codeproof.choosing.consensus.consensus`). With ``read``, a check that the
-    agreement contradicts is kept where the user's words read its expected value
-    (:func:`_read_checks`).
+    (:func:`~codeproof.choosing.consensus.consensus`).
     After a quarantine the chosen candidate is run again on the remaining tests; should
     that run be worse than before (the edit broke the test file), the tests are kept.
     """
@@ -263,7 +259,6 @@ def choose(
         )
         if notes:
             _retest(run, choice, edited, notes)
-    readings: dict[str, str] = {}  # call -> the agreed output a kept check contradicts
     if several and calls and not choice.report.green:
         sources = [json.dumps(sorted(f.items())) for f in candidates]
         agreed = consensus(outputs, verdict.index, calls, sources, errors)
@@ -272,18 +267,12 @@ def choose(
         agreed = {
             call: out for call, out in agreed.items() if call_key(found.name, call) not in stated
         }
-        if read is not None:
-            held = read_checks(language, choice.tests, agreed, users, read)
-            readings = {d.call: agreed[d.call] for d in held}
-            agreed = {call: out for call, out in agreed.items() if call not in readings}
-            choice.read = [f"{d.call} -> {d.expected}" for d in held]
         edited, notes = edit_asserts(language, choice.tests, agreed, users)
         if notes:
             _retest(run, choice, edited, notes)
     disputed = [n for n in verdict.disputed if n not in passed_names(choice.report)]
     if disputed:
         reported = [t.name for t in choice.report.tests]
-        disputed = spared(language, choice.tests, disputed, reported, readings)
         kept, removed = remove_tests(language, choice.tests, disputed, reported)
         if removed:
             _retest(run, choice, kept, removed)

@@ -20,7 +20,6 @@ from codeproof.choosing.selection import choose
 from codeproof.contract.listed import stated_errors
 from codeproof.core.types import Module, TestReport
 from codeproof.engine.context import Context, digest
-from codeproof.engine.judging import reader
 from codeproof.engine.state import AttemptRecord, Best, Work
 
 logger = logging.getLogger(__name__)
@@ -118,7 +117,6 @@ def _choose_among(ctx: Context, work: Work, drafts: list[dict[str, str]]) -> Cho
         ctx.run_program,
         work.inputs,
         errors=stated_errors(ctx.words),
-        read=reader(ctx, work),
     )
 
 

@@ -14,9 +14,7 @@ The judge also reads where only weaker evidence splits the drafts
 designed test the chosen code passes (the test may share the chosen code's misreading),
 or an input mutated from the tests' (a boundary the tests never reach). Those splits are
 no question of their own: the chosen code's answer stands unless the judge reads another
-in both orders, and only such a reading becomes a question. And where the drafts'
-agreement contradicts a designed check, the check is kept when the judge reads its
-expected value in both orders (:func:`reader`).
+in both orders, and only such a reading becomes a question.
 """
 
 from __future__ import annotations
@@ -25,10 +23,9 @@ import logging
 from collections.abc import Sequence
 
 from codeproof.agents import judge
-from codeproof.choosing.reading import Reader
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.proof import ProofQuestion
-from codeproof.engine.context import Context, digest
+from codeproof.engine.context import Context
 from codeproof.engine.drafting import scope
 from codeproof.engine.state import Work
 from codeproof.proof.questions import shown
@@ -72,26 +69,6 @@ def read_against(
         )
         out.append(question.model_copy(update={"default": first, "read": True}))
     return out
-
-
-def reader(ctx: Context, work: Work) -> Reader | None:
-    """What the choice asks of the judge where the drafts' agreement contradicts a
-    designed check (:func:`codeproof.choosing.selection.choose`): the index of the answer
-    the user's words read in both orders, the drafts' first; ``None`` when they read the
-    drafts' answer (one call) or nothing."""
-    if not ctx.options.read_defaults or not ctx.words.strip():
-        return None
-
-    def read(call: str, answers: Sequence[str]) -> int | None:
-        values, name = list(answers), f"s{digest(call)[:8]}"
-        first = _pick(ctx, work, name, call, values)
-        if first is None or first == values[0]:
-            return None
-        if _pick(ctx, work, f"{name}r", call, _turned(values)) != first:
-            return None
-        return values.index(first)
-
-    return read
 
 
 def _read(ctx: Context, work: Work, k: int, question: ProofQuestion) -> ProofQuestion:

@@ -23,7 +23,6 @@ from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.existing import ExistingProject
 from codeproof.languages.layout import Layout
 from codeproof.languages.reading import Declared, Example, Signature
-from codeproof.languages.values import Disputed
 from codeproof.sandbox.recipe import Recipe
 
 if TYPE_CHECKING:
@@ -187,8 +186,6 @@ class Choosing:
             expression, ``assert set(f(x)) == {1}``, that no ``call -> value`` reads).
         mutate_call: ``(probe call) -> mutated calls`` (tie-breaking inputs).
         edit_asserts: Sets aside assertions that contradict the agreed outputs.
-        contested: ``(test file, agreed outputs) -> the checks edit_asserts would set
-            aside``, each with its call and expected value (what the judge reads).
         value: ``(literal text) -> (ok, Python value)`` of one of the language's literals.
         splice: ``(base, donor, function) -> base`` with the donor's top-level function
             (and the helpers it uses), or None (:mod:`codeproof.choosing.recombining`).
@@ -202,7 +199,6 @@ class Choosing:
     assertion_tests: AssertionTests | None = None
     mutate_call: Callable[[str], list[str]] | None = None
     edit_asserts: AssertEditor | None = None
-    contested: Callable[[str, Mapping[str, str]], list[Disputed]] | None = None
     value: Callable[[str], tuple[bool, object]] | None = None
     splice: Callable[[dict[str, str], dict[str, str], str], dict[str, str] | None] | None = None
     calls_by_test: Callable[[dict[str, str], Collection[str]], dict[str, frozenset[str]]] | None = (

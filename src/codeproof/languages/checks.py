@@ -6,21 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from codeproof.languages.syntax import Assertion, edit, parse
-from codeproof.languages.values import Disputed
 
 SET_ASIDE = "/* codeproof: set aside"
 """How a set-aside check's note starts (a block comment in the C family)."""
 
 Dispute = Callable[[Assertion], str | None]
 """``check -> why it contradicts the agreed outputs``, or ``None``."""
-
-
-def disputed_checks(
-    language: str, source: str, dispute: Callable[[Assertion], Disputed | None]
-) -> list[Disputed]:
-    """The checks ``dispute`` finds in ``source``, in order (see :func:`set_aside`)."""
-    found = (dispute(check) for check in parse(language, source).assertions())
-    return [disputed for disputed in found if disputed is not None]
 
 
 def set_aside(language: str, source: str, dispute: Dispute) -> tuple[str, list[str]]:

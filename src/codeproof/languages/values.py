@@ -104,22 +104,6 @@ def raised_output(output: str) -> str | None:
     return output[1:] if output.startswith("!") else None
 
 
-@dataclass(frozen=True)
-class Disputed:
-    """A check contradicting what the agreeing candidates return for its call.
-
-    Attributes:
-        call: The call, as the agreed outputs key it.
-        expected: The check's expected value as the test writes it (``raises X`` for a
-            check expecting an error).
-        note: Why it is set aside, in words.
-    """
-
-    call: str
-    expected: str
-    note: str
-
-
 def raised_note(check: str, error: str) -> str:
     """Why ``check`` (``f(1) == 2``), expecting a value, was set aside: the agreeing
     candidates raise an error the request states."""

@@ -103,7 +103,6 @@ LANGUAGE = Language(
         example_probe=ExampleProbe(probe.java_example_checks, probe.example_met),
         mutate_call=mutants.java_mutants,
         edit_asserts=consensus.edit_file,
-        contested=consensus.contested,
         value=probe.java_value,
     ),
     proving=Proving(code_mutants.java_code_mutants, proof_checks.proof_tests),

@@ -92,7 +92,6 @@ LANGUAGE = Language(
         example_tests=examples.example_tests,
         mutate_call=mutants.javascript_mutants,
         edit_asserts=consensus.edit_file,
-        contested=consensus.contested,
         value=js_value,
         splice=recombine.splice,
         calls_by_test=recombine.calls_by_test,

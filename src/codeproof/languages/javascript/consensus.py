@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from codeproof.languages.checks import disputed_checks, set_aside
+from codeproof.languages.checks import set_aside
 from codeproof.languages.syntax import Assertion
-from codeproof.languages.values import Disputed, js_value, raised_note, raised_output
+from codeproof.languages.values import js_value, raised_note, raised_output
 
 _CHECKS = frozenset({"deepStrictEqual", "strictEqual", "deepEqual", "equal"})
 
 
-def _dispute(check: Assertion, agreed: Mapping[str, str]) -> Disputed | None:
-    """``call -> expected (got)`` for ``assert.equal(call, expected)`` and its kin."""
+def _dispute(check: Assertion, agreed: Mapping[str, str]) -> str | None:
+    """``"call -> expected (got)"`` for ``assert.equal(call, expected)`` and its kin."""
     call = check.node.as_call()
     receiver = call.receiver if call is not None else None
     args = [a.text for a in check.arguments]
@@ -24,24 +24,13 @@ def _dispute(check: Assertion, agreed: Mapping[str, str]) -> Disputed | None:
     ok_expected, expected = js_value(args[1])
     raised = raised_output(agreed[args[0]])
     if raised is not None:
-        why = raised_note(f"{args[0]} -> {args[1]}", raised)
-        return Disputed(args[0], args[1], why) if ok_expected else None
+        return raised_note(f"{args[0]} -> {args[1]}", raised) if ok_expected else None
     ok_got, got = js_value(agreed[args[0]])
     if not (ok_expected and ok_got) or expected == got:
         return None
-    why = f"{args[0]} -> {args[1]} (the agreeing candidates return {agreed[args[0]]})"
-    return Disputed(args[0], args[1], why)
+    return f"{args[0]} -> {args[1]} (the agreeing candidates return {agreed[args[0]]})"
 
 
 def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
     """The test file without the checks that contradict ``agreed``, and notes on them."""
-    return set_aside("javascript", source, lambda check: _note(_dispute(check, agreed)))
-
-
-def contested(source: str, agreed: Mapping[str, str]) -> list[Disputed]:
-    """The checks of a test file that contradict ``agreed``, in order."""
-    return disputed_checks("javascript", source, lambda check: _dispute(check, agreed))
-
-
-def _note(disputed: Disputed | None) -> str | None:
-    return disputed.note if disputed is not None else None
+    return set_aside("javascript", source, lambda check: _dispute(check, agreed))

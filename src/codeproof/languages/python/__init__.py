@@ -95,7 +95,6 @@ LANGUAGE = Language(
         assertion_tests=examples.assertion_tests,
         mutate_call=mutants.python_mutants,
         edit_asserts=consensus.edit_file,
-        contested=consensus.contested,
         value=literal_value,
         splice=recombine.splice,
         calls_by_test=recombine.calls_by_test,

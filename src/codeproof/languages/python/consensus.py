@@ -12,7 +12,7 @@ from codeproof.languages.python.pytest_edit import (
     edit_tests,
     expected_raises,
 )
-from codeproof.languages.values import Disputed, raised_note, raised_output
+from codeproof.languages.values import raised_note, raised_output
 
 
 def _value(text: str) -> tuple[bool, object]:
@@ -22,8 +22,8 @@ def _value(text: str) -> tuple[bool, object]:
         return False, None
 
 
-def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> Disputed | None:
-    """``call == expected (got)`` when the assertion contradicts the consensus."""
+def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> str | None:
+    """``"call == expected (got)"`` when the assertion contradicts the consensus."""
     test = node.test
     if not (
         isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
@@ -36,18 +36,16 @@ def _disputed(node: ast.Assert, agreed: Mapping[str, str]) -> Disputed | None:
         key = ast.unparse(ast.Call(func=ast.Name(id=name), args=call.args, keywords=call.keywords))
         ok_expected, expected = _value(ast.unparse(other))
         raised = raised_output(agreed.get(key, ""))
-        written = ast.unparse(other)
         if key in agreed and ok_expected and raised is not None:
-            return Disputed(key, written, raised_note(f"{key} == {written}", raised))
+            return raised_note(f"{key} == {ast.unparse(other)}", raised)
         ok_got, got = _value(agreed.get(key, ""))
         if key in agreed and ok_expected and ok_got and expected != got:
-            why = f"{key} == {written} (the agreeing candidates return {agreed[key]})"
-            return Disputed(key, written, why)
+            return f"{key} == {ast.unparse(other)} (the agreeing candidates return {agreed[key]})"
     return None
 
 
-def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> Disputed | None:
-    """``call raises X (got)`` for a ``pytest.raises`` block whose only statement is a
+def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> str | None:
+    """``"call raises X (got)"`` for a ``pytest.raises`` block whose only statement is a
     call the agreeing candidates return a value for."""
     raises = expected_raises(node)
     if len(raises) != 1 or len(node.body) != 1 or not isinstance(node.body[0], ast.Expr):
@@ -60,13 +58,10 @@ def _disputed_raises(node: ast.With, agreed: Mapping[str, str]) -> Disputed | No
     if key not in agreed or raised_output(agreed[key]) is not None:
         return None
     expected = ast.unparse(raises[0])
-    why = f"{key} in {expected} (the agreeing candidates return {agreed[key]})"
-    given = raises[0].args if isinstance(raises[0], ast.Call) else []  # pytest.raises(X)
-    error = ast.unparse(given[0]) if given else expected
-    return Disputed(key, f"raises {error}", why)
+    return f"{key} in {expected} (the agreeing candidates return {agreed[key]})"
 
 
-def _disputed_check(node: ast.Assert | ast.With, agreed: Mapping[str, str]) -> Disputed | None:
+def _disputed_check(node: ast.Assert | ast.With, agreed: Mapping[str, str]) -> str | None:
     if isinstance(node, ast.Assert):
         return _disputed(node, agreed)
     return _disputed_raises(node, agreed)
@@ -85,7 +80,7 @@ def _checks(function: ast.AST) -> int:
 
 def _verdict(function: FunctionNode, agreed: Mapping[str, str]) -> Verdict | None:
     checks = [n for n in ast.walk(function) if isinstance(n, ast.Assert | ast.With)]
-    found = [(node, why.note) for node in checks if (why := _disputed_check(node, agreed))]
+    found = [(node, why) for node in checks if (why := _disputed_check(node, agreed))]
     if not found:
         return None
     return Verdict([why for _, why in found], found, remove=len(found) == _checks(function))
@@ -93,15 +88,3 @@ def _verdict(function: FunctionNode, agreed: Mapping[str, str]) -> Verdict | Non
 
 def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
     return edit_tests(source, lambda function: _verdict(function, agreed))
-
-
-def contested(source: str, agreed: Mapping[str, str]) -> list[Disputed]:
-    """The checks of a test file that contradict ``agreed``, in order (none when it does
-    not parse)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return []
-    nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Assert | ast.With)]
-    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
-    return [why for node in nodes if (why := _disputed_check(node, agreed)) is not None]

@@ -14,6 +14,7 @@ import pytest
 from codeproof.agents.analyst import analyze
 from codeproof.agents.documenter import document
 from codeproof.agents.input_designer import propose_inputs
+from codeproof.agents.judge import pick
 from codeproof.agents.planner import extract_modules, plan_module
 from codeproof.agents.programmer import write_code
 from codeproof.agents.repairer import repair
@@ -113,3 +114,11 @@ def test_document(small_local_model: ChatModel, spec: Spec, module: Module) -> N
     docs = document(small_local_model, spec, [outcome])
     assert docs.readme.startswith("# Adder") and "assert add(1, 2) == 3" in docs.readme
     assert "### `add(a, b)`" in docs.api
+
+
+def test_judge_names_one_of_the_offered_answers(small_local_model: ChatModel) -> None:
+    """The judge's reply, in both orders, is a letter of an offered answer."""
+    answers = ["5", "-1"]
+    for offered in (answers, answers[::-1]):
+        index = pick(small_local_model, REQUEST, "add(2, 3)", offered, language="python")
+        assert index in (0, 1)

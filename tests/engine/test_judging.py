@@ -6,7 +6,7 @@ from codeproof.agents.judge import letter_index
 from codeproof.core.proof import ProofQuestion, QuestionChoice
 from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context, EngineOptions
-from codeproof.engine.judging import read_against, read_defaults
+from codeproof.engine.judging import read_defaults
 from codeproof.engine.state import Work
 from codeproof.llm.base import ChatModel
 from codeproof.llm.fake import FakeModel
@@ -30,14 +30,10 @@ def _question(default: str) -> ProofQuestion:
 
 
 def _read(model: FakeModel, question: ProofQuestion, **options: object) -> ProofQuestion:
-    return read_defaults(_ctx(model, **options), Work(), [question])[0]
-
-
-def _ctx(model: FakeModel, **options: object) -> Context:
     def direct(m: ChatModel, index: int) -> dict[str, str]:
         raise AssertionError("no draft is written here")
 
-    return Context(
+    ctx = Context(
         spec=Spec(title="Slugify", summary="slugs", language="python"),
         module=MODULE,
         words=WORDS,
@@ -46,6 +42,7 @@ def _ctx(model: FakeModel, **options: object) -> Context:
         direct=direct,
         options=EngineOptions(**options),  # type: ignore[arg-type]
     )
+    return read_defaults(ctx, Work(), [question])[0]
 
 
 def _by_answer(reads: str):  # type: ignore[no-untyped-def]
@@ -89,49 +86,6 @@ def test_no_reading_without_a_letter_or_when_turned_off() -> None:
     assert _read(silent, question) == question and len(silent.calls) == 1
     off = FakeModel(rules=[(lambda m: True, "B")])
     assert _read(off, question, read_defaults=False) == question and not off.calls
-
-
-def test_a_judge_always_naming_the_middle_of_three_answers_reads_nothing() -> None:
-    question = ProofQuestion(
-        call="slugify('a - b')",
-        choices=[
-            QuestionChoice(value="'a---b'", drafts=2, chosen=True),
-            QuestionChoice(value="'a-b'", drafts=1),
-            QuestionChoice(value="'a--b'", drafts=1),
-        ],
-        default="'a---b'",
-    )
-    model = FakeModel(rules=[(lambda m: True, "B")])  # reversed, the middle stays put
-    assert _read(model, question) == question and len(model.calls) == 2
-
-
-def _contested() -> ProofQuestion:
-    """A split only a rival draft makes: the chosen code's answer is the default."""
-    return ProofQuestion(
-        call="slugify('a - b')",
-        choices=[
-            QuestionChoice(value="'a---b'", drafts=2, chosen=True),
-            QuestionChoice(value="'a-b'", drafts=1),
-        ],
-        default="'a---b'",
-    )
-
-
-def test_a_contested_input_becomes_a_question_only_when_read_against_the_chosen() -> None:
-    reads_other = FakeModel(rules=[(lambda m: True, _by_answer("'a-b'"))])
-    [read] = read_against(_ctx(reads_other), Work(), [_contested()])
-    assert read.default == "'a-b'" and read.read and len(reads_other.calls) == 2
-    first = reads_other.calls[0].messages[-1].content
-    assert first.index("A) 'a-b'") < first.index("B) 'a---b'")  # the chosen answer last
-
-    reads_chosen = FakeModel(rules=[(lambda m: True, _by_answer("'a---b'"))])
-    assert read_against(_ctx(reads_chosen), Work(), [_contested()]) == []
-    assert len(reads_chosen.calls) == 1
-    by_position = FakeModel(rules=[(lambda m: True, "A")])
-    assert read_against(_ctx(by_position), Work(), [_contested()]) == []
-    off = FakeModel(rules=[(lambda m: True, _by_answer("'a-b'"))])
-    assert read_against(_ctx(off, read_defaults=False), Work(), [_contested()]) == []
-    assert not off.calls
 
 
 def test_letters_are_read_from_short_replies() -> None:

@@ -66,7 +66,7 @@ def _judge(reads: str):  # type: ignore[no-untyped-def]
     return (lambda m: "You read requests" in said(m), reply)
 
 
-def _model(spec_code: str = GOOD, tests: str = WEAK_TESTS) -> FakeModel:
+def _model(spec_code: str = GOOD) -> FakeModel:
     def system(prefix: str):  # type: ignore[no-untyped-def]
         return lambda m: prefix in said(m)
 
@@ -76,7 +76,7 @@ def _model(spec_code: str = GOOD, tests: str = WEAK_TESTS) -> FakeModel:
             _judge("'a-b'"),  # the request's words: runs become one hyphen
             (
                 system("You write python tests"),
-                fenced.format(path="test_slugify.py", code=tests),
+                fenced.format(path="test_slugify.py", code=WEAK_TESTS),
             ),
             (system("You are a tester"), f"```python\n{INPUTS}\n```"),
             (system("You plan how"), {"steps": ["Replace runs, strip hyphens."]}),
@@ -232,29 +232,3 @@ def test_the_request_s_reading_outvotes_drafts_sharing_a_misreading() -> None:
     files, asked = run(read=False)  # the majority decides without the reading
     assert asked[0].answer == "'a---b'" and not asked[0].read
     assert files != {"slugify.py": GOOD}
-
-
-def test_the_request_s_reading_outvotes_a_designed_test_sharing_a_misreading() -> None:
-    """A designed test expecting ``'a---b'`` makes the right draft a rival, not a peer:
-    it meets every stated example but fails that test. Where it splits from the chosen
-    code, the judge reads the request in both orders, and its reading becomes a question
-    whose default sends the module back to the choice."""
-    also_buggy = 'def slugify(text):\n    return "-".join(text.lower().split(" "))\n'
-    misread = WEAK_TESTS + '\n\ndef test_spaced():\n    assert slugify("a - b") == "a---b"\n'
-
-    def run(read: bool) -> tuple[object, list[ProofQuestion]]:
-        model = _model(spec_code=GOOD, tests=misread)
-        work = build(_context(model, later=also_buggy, read_defaults=read))
-        assert work.proof is not None
-        return work.files, work.proof.questions
-
-    files, asked = run(read=True)
-    first = asked[0]
-    assert first.call == "slugify('a - b')" and first.read and first.assumed
-    assert [(c.value, c.chosen) for c in first.choices] == [("'a---b'", True), ("'a-b'", False)]
-    assert first.default == first.answer == "'a-b'"
-    assert files == {"slugify.py": GOOD}
-
-    files, asked = run(read=False)  # without the reading the designed test decides
-    assert files != {"slugify.py": GOOD}
-    assert all(q.call != "slugify('a - b')" for q in asked)

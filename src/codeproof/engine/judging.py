@@ -3,18 +3,10 @@
 A question's default (what ``--yes`` and the evaluation take, and what an interactive
 run suggests) is what most drafts return (:func:`codeproof.proof.questions.questions`).
 Before it is taken, the judge (:mod:`codeproof.agents.judge`) reads the user's words on
-that input; a reading against the default is asked again with every answer in another
-place (the order turned by one), and only when both name the same answer does it become
-the default (a small model's pick among letters leans on their order: two orders
-agreeing is the reading, not the position). Calls are spent only where a reading is
-against the current default.
-
-The judge also reads where only weaker evidence splits the drafts
-(:func:`read_against`): a *rival* draft that meets every stated example but fails a
-designed test the chosen code passes (the test may share the chosen code's misreading),
-or an input mutated from the tests' (a boundary the tests never reach). Those splits are
-no question of their own: the chosen code's answer stands unless the judge reads another
-in both orders, and only such a reading becomes a question.
+that input; a reading against the default is asked again with the answers in the other
+order, and only when both name the same answer does it become the default (a small
+model's pick among letters leans on their order: two orders agreeing is the reading,
+not the position). Calls are spent only where a reading is against the current default.
 """
 
 from __future__ import annotations
@@ -43,40 +35,12 @@ def read_defaults(
     return [_read(ctx, work, k, q) for k, q in enumerate(questions)]
 
 
-def read_against(
-    ctx: Context, work: Work, contested: Sequence[ProofQuestion]
-) -> list[ProofQuestion]:
-    """Of ``contested`` (questions whose default is the chosen code's answer), those the
-    judge reads another answer for in both orders, that answer their default."""
-    if not ctx.options.read_defaults or not ctx.words.strip():
-        return []
-    out = []
-    for k, question in enumerate(contested):
-        chosen = next((c.value for c in question.choices if c.chosen), question.default)
-        values = [*(c.value for c in question.choices if c.value != chosen), chosen]
-        first = _pick(ctx, work, f"c{k}", question.call, values)  # the chosen answer last:
-        if first is None or first == chosen:  # a pick by position does not overturn it
-            continue
-        if _pick(ctx, work, f"c{k}r", question.call, _turned(values)) != first:
-            logger.info("%s: %s: no reading in both orders", ctx.module.name, question.call)
-            continue
-        logger.info(
-            "%s: %s: the request reads %s, not the chosen code's %s",
-            ctx.module.name,
-            question.call,
-            shown(first),
-            shown(chosen),
-        )
-        out.append(question.model_copy(update={"default": first, "read": True}))
-    return out
-
-
 def _read(ctx: Context, work: Work, k: int, question: ProofQuestion) -> ProofQuestion:
     values = [c.value for c in question.choices]
     first = _pick(ctx, work, f"q{k}", question.call, values)
     if first is None or first == question.default:
         return question
-    second = _pick(ctx, work, f"q{k}r", question.call, _turned(values))
+    second = _pick(ctx, work, f"q{k}r", question.call, values[::-1])
     if second != first:
         logger.info("%s: %s: no reading in both orders", ctx.module.name, question.call)
         return question
@@ -88,12 +52,6 @@ def _read(ctx: Context, work: Work, k: int, question: ProofQuestion) -> ProofQue
         shown(question.default),
     )
     return question.model_copy(update={"default": first, "read": True})
-
-
-def _turned(values: list[str]) -> list[str]:
-    """``values`` with every one in another place (turned by one): reversed, the middle
-    of three answers stays the middle, and a judge always saying "B" read it twice."""
-    return [*values[1:], *values[:1]]
 
 
 def _pick(ctx: Context, work: Work, name: str, call: str, values: list[str]) -> str | None:

@@ -11,12 +11,9 @@ node and by :func:`.loop.build` alike:
    ``options.questions`` per module, most informative first
    (:func:`codeproof.proof.questions.questions`). A person answers them in an
    interactive run; ``--yes`` and the evaluation take the default (what most drafts
-   return, or what the judge reads in the user's words) and record it as an
-   assumption. Where only a rival draft (one meeting every stated example but failing a
-   designed test) or a mutated input splits the drafts, a question is posed only when
-   the judge reads an answer other than the chosen code's. Each answer becomes a stated
-   example of the module (never set aside); one that the chosen code does not give sends
-   the module back to the choice among its drafts;
+   return) and record it as an assumption. Each answer becomes a stated example of the
+   module (never set aside); one that the chosen code does not give sends the module
+   back to the choice among its drafts;
 3. **mutation analysis** of the chosen code against its kept tests, time-boxed
    (:mod:`.mutating`);
 4. **checks that kill survivors**: where a surviving mutant returns something else than
@@ -46,8 +43,7 @@ from codeproof.core.reports import ModuleStatus
 from codeproof.core.types import TestReport
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
-from codeproof.engine.executing import examples_missed
-from codeproof.engine.judging import read_against, read_defaults
+from codeproof.engine.judging import read_defaults
 from codeproof.engine.mutating import Analysis, analyse
 from codeproof.engine.state import Work
 from codeproof.languages.values import split_example
@@ -56,10 +52,6 @@ from codeproof.proof.checks import count_checks, cover
 from codeproof.proof.strength import assumed, grade, status
 
 logger = logging.getLogger(__name__)
-
-CONTESTED = 3
-"""Inputs split only by a rival draft or a mutated input that the judge reads at most
-per proof (two calls each at most)."""
 
 
 def status_of(work: Work) -> ModuleStatus:
@@ -96,8 +88,8 @@ def prove(ctx: Context, work: Work) -> Work:
     kept = [k for k, out in enumerate(chosen) if out != "!CompileError"]
     calls, chosen = [calls[k] for k in kept], [chosen[k] for k in kept]
     valid = sum(1 for k in kept if k < valid)
-    others, rivals = _others(ctx, work, calls, report)
-    pending = _questions(ctx, work, (calls, valid), chosen, (others, rivals)) if green else []
+    others = _others(ctx, work, calls, report)
+    pending = _questions(ctx, work, calls[:valid], chosen[:valid], others) if green else []
     analysis = analyse(ctx, files, tests, report, calls, killed_before=frozenset(work.killed))
     agreed = _expected(chosen, others, valid, broken_errors(ctx.module))
     expected = _unstated(ctx, work, calls, agreed)
@@ -176,21 +168,14 @@ def _calls(ctx: Context, work: Work) -> tuple[list[str], int]:
     return [*valid, *mutated_calls(module.language, valid)], len(valid)
 
 
-def _others(
-    ctx: Context, work: Work, calls: list[str], report: TestReport
-) -> tuple[list[Outputs], list[Outputs]]:
+def _others(ctx: Context, work: Work, calls: list[str], report: TestReport) -> list[Outputs]:
     """The outputs of every distinct *peer* draft: one that passes every kept test the
-    chosen code passes (a draft that crashes on them is broken, not another reading);
-    and of every *rival*: one that fails some of those but meets every stated example
-    (another reading of the request, which a designed test may have ruled out wrongly:
-    HumanEval/69 in words, where a designed test's ``search([0]) == -1`` tipped the
-    choice to a draft returning the last qualifying value, not the greatest)."""
+    chosen code passes (a draft that crashes on them is broken, not another reading)."""
     if not calls:
-        return [], []
+        return []
     passing = {t.name for t in report.tests if t.outcome == "passed"}
     seen = {_key(work.files or {})}
-    peers: list[Outputs] = []
-    rivals: list[Outputs] = []
+    out: list[Outputs] = []
     for draft in work.drafts:
         key = _key(draft.files)
         if not draft.files or key in seen:
@@ -198,10 +183,8 @@ def _others(
         seen.add(key)
         run = ctx.run_tests(draft.files, work.tests)
         if passing <= {t.name for t in run.tests if t.outcome == "passed"}:
-            peers.append(probe(ctx.run_program, ctx.module, draft.files, calls))
-        elif run.loaded and examples_missed(ctx, work, draft.files, run) == 0:
-            rivals.append(probe(ctx.run_program, ctx.module, draft.files, calls))
-    return peers, rivals
+            out.append(probe(ctx.run_program, ctx.module, draft.files, calls))
+    return out
 
 
 def _key(files: dict[str, str]) -> str:
@@ -209,39 +192,17 @@ def _key(files: dict[str, str]) -> str:
 
 
 def _questions(
-    ctx: Context,
-    work: Work,
-    probes: tuple[list[str], int],
-    chosen: list[str],
-    drafts: tuple[list[Outputs], list[Outputs]],
+    ctx: Context, work: Work, calls: list[str], chosen: list[str], others: list[Outputs]
 ) -> list[ProofQuestion]:
-    """The questions on the inputs the peers split on (their defaults read in the
-    user's words); then, in the room left, those the judge reads against the chosen
-    code where only a rival or a mutated input splits the drafts
-    (:func:`~codeproof.engine.judging.read_against`)."""
-    calls, valid = probes
-    peers, rivals = drafts
     asked = {q.call for q in work.proof.questions} if work.proof else set()
     room = ctx.options.questions - len(work.answers)
-    cut = [o[:valid] if o is not None else None for o in peers]
+    cut = [o[: len(calls)] if o is not None else None for o in others]
     backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
     broken = broken_errors(ctx.module)
     posed = asking.questions(
-        calls[:valid], chosen[:valid], cut, asked=asked, backed=backed, limit=room, broken=broken
+        calls, chosen, cut, asked=asked, backed=backed, limit=room, broken=broken
     )
-    posed = read_defaults(ctx, work, posed)
-    if len(posed) >= room:
-        return posed
-    contested = asking.questions(
-        calls,
-        chosen,
-        [*peers, *rivals],
-        asked=asked | {q.call for q in posed},
-        backed=calls,  # the chosen code's answer stands unless the words read another
-        limit=CONTESTED,
-        broken=broken,
-    )
-    return [*posed, *read_against(ctx, work, contested)][:room]
+    return read_defaults(ctx, work, posed)
 
 
 def _expected(

@@ -88,6 +88,20 @@ def test_no_reading_without_a_letter_or_when_turned_off() -> None:
     assert _read(off, question, read_defaults=False) == question and not off.calls
 
 
+def test_a_judge_always_naming_the_middle_of_three_answers_reads_nothing() -> None:
+    question = ProofQuestion(
+        call="slugify('a - b')",
+        choices=[
+            QuestionChoice(value="'a---b'", drafts=2, chosen=True),
+            QuestionChoice(value="'a-b'", drafts=1),
+            QuestionChoice(value="'a--b'", drafts=1),
+        ],
+        default="'a---b'",
+    )
+    model = FakeModel(rules=[(lambda m: True, "B")])  # reversed, the middle stays put
+    assert _read(model, question) == question and len(model.calls) == 2
+
+
 def test_letters_are_read_from_short_replies() -> None:
     assert letter_index("B", 2) == 1
     assert letter_index("**B**", 2) == 1

@@ -3,10 +3,11 @@
 A question's default (what ``--yes`` and the evaluation take, and what an interactive
 run suggests) is what most drafts return (:func:`codeproof.proof.questions.questions`).
 Before it is taken, the judge (:mod:`codeproof.agents.judge`) reads the user's words on
-that input; a reading against the default is asked again with the answers in the other
-order, and only when both name the same answer does it become the default (a small
-model's pick among letters leans on their order: two orders agreeing is the reading,
-not the position). Calls are spent only where a reading is against the current default.
+that input; a reading against the default is asked again with every answer in another
+place (the order turned by one), and only when both name the same answer does it become
+the default (a small model's pick among letters leans on their order: two orders
+agreeing is the reading, not the position). Calls are spent only where a reading is
+against the current default.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def _read(ctx: Context, work: Work, k: int, question: ProofQuestion) -> ProofQue
     first = _pick(ctx, work, f"q{k}", question.call, values)
     if first is None or first == question.default:
         return question
-    second = _pick(ctx, work, f"q{k}r", question.call, values[::-1])
+    second = _pick(ctx, work, f"q{k}r", question.call, _turned(values))
     if second != first:
         logger.info("%s: %s: no reading in both orders", ctx.module.name, question.call)
         return question
@@ -52,6 +53,12 @@ def _read(ctx: Context, work: Work, k: int, question: ProofQuestion) -> ProofQue
         shown(question.default),
     )
     return question.model_copy(update={"default": first, "read": True})
+
+
+def _turned(values: list[str]) -> list[str]:
+    """``values`` with every one in another place (turned by one): reversed, the middle
+    of three answers stays the middle, and a judge always saying "B" read it twice."""
+    return [*values[1:], *values[:1]]
 
 
 def _pick(ctx: Context, work: Work, name: str, call: str, values: list[str]) -> str | None:

@@ -405,3 +405,41 @@ def test_java_is_tidied_by_its_code_not_its_strings_and_comments() -> None:
     assert fix_java_tests(block, "R", []) == block
     noted = "// uses Assertions\nclass T {\n  @Test\n  void a() { assertTrue(true); }\n}\n"
     assert "import static org.junit.jupiter.api.Assertions.*;" in fix_java_tests(noted, "T", [])
+
+
+def _run_test(source: str, module: str, code: str) -> object:
+    """What the test file's ``check()`` returns, the module being ``code``."""
+    import sys
+    import types
+
+    fake = types.ModuleType(module)
+    exec(code, fake.__dict__)  # a fixed two-line module of this test
+    sys.modules[module] = fake
+    try:
+        scope: dict[str, object] = {}
+        exec(compile(source, "test_file.py", "exec"), scope)
+        return scope["check"]()  # type: ignore[operator]
+    finally:
+        del sys.modules[module]
+
+
+def test_a_copy_of_the_function_under_test_does_not_shadow_the_module() -> None:
+    stub = "def get_row(lst, x):\n    pass\n\n\ndef check():\n    return get_row([[1]], 1)\n"
+    star = fix_python_tests(stub, "grid", [])
+    assert star.count("from grid import *") == 2  # the missing import, then the one that wins
+    assert _run_test(star, "grid", "def get_row(lst, x):\n    return [(0, 0)]\n") == [(0, 0)]
+
+    named = "from grid import get_row as row\n\n\ndef row(lst, x):\n    return 'copy'\n\n\n"
+    named += "def helper():\n    return 1\n\n\ndef check():\n    return row([[1]], 1), helper()\n"
+    fixed = fix_python_tests(named, "grid", [])
+    assert fixed.rstrip().endswith("from grid import get_row as row  # noqa: E402, F403")
+    assert _run_test(fixed, "grid", "def get_row(lst, x):\n    return 'module'\n") == (
+        "module",
+        1,
+    )
+
+
+def test_a_test_file_without_copies_is_left_as_it_is() -> None:
+    src = "from grid import get_row\n\n\ndef helper():\n    return 1\n\n\ndef test_a():\n"
+    src += "    assert get_row([], helper()) == []\n"
+    assert fix_python_tests(src, "grid", []) == src

@@ -388,3 +388,21 @@ def test_only_whole_check_statements_in_code_are_set_aside() -> None:
         {"MTest.java": java},
         [],
     )
+
+
+@pytest.mark.docker
+def test_a_designed_copy_of_the_function_tests_the_module_in_the_sandbox(
+    python_toolchain: ToolchainClient,
+) -> None:
+    """A designed test file defining its own stub of the function under test fails
+    right code (HumanEval/87 in words); fixed, it runs the module's function."""
+    from codeproof.languages.python.tidy import fix_python_tests
+
+    stub = "def get_row(lst, x):\n    pass\n\n\n"
+    stub += "def test_row():\n    assert get_row([[1]], 1) == [(0, 0)]\n"
+    right = {"grid.py": "def get_row(lst, x):\n    return [(0, 0)]\n"}
+    assert not python_toolchain.run_tests(right, {"test_grid.py": stub}, 60).green
+    fixed = fix_python_tests(stub, "grid", [])
+    assert python_toolchain.run_tests(right, {"test_grid.py": fixed}, 60).green
+    wrong = {"grid.py": "def get_row(lst, x):\n    return []\n"}
+    assert not python_toolchain.run_tests(wrong, {"test_grid.py": fixed}, 60).green

@@ -193,10 +193,48 @@ def _collectable_classes_py(source: str) -> str:
     return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
 
 
+def _module_names_win_py(source: str, module: str, dependencies: Sequence[str]) -> str:
+    """A test file that defines a function or class it also imports from the module under
+    test (by name, or with ``import *``) tests its own copy, never the module's: 30 of 957
+    stored designed test files did (HumanEval/87 in words: a stub ``def get_row(lst, x):
+    pass`` failed 10 tests of right code; /64: a copy of ``vowels_count`` passed its tests
+    whatever the module did). The module's names are imported again at the end of the
+    file, where they win over the copies."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    kinds = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    defined = {n.name for n in tree.body if isinstance(n, kinds)}
+    defined = {name for name in defined if not name.lower().startswith("test")}
+    if not defined:
+        return source
+    ours = {module, *dependencies}
+    again: dict[str, list[str]] = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module):
+            continue
+        if node.module.split(".")[0] not in ours:
+            continue
+        for alias in node.names:
+            if alias.name == "*" or (alias.asname or alias.name) in defined:
+                text = alias.name if alias.asname is None else f"{alias.name} as {alias.asname}"
+                again.setdefault(node.module, []).append(text)
+    lines = [
+        f"from {name} import {', '.join(dict.fromkeys(names))}  # noqa: E402, F403"
+        for name, names in again.items()
+    ]
+    if not lines:
+        return source
+    note = "# The module's own names, over the copies this file defines (codeproof)."
+    return source.rstrip("\n") + "\n\n\n" + note + "\n" + "\n".join(lines) + "\n"
+
+
 def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
-    """Salvage, de-duplicate, make collectable and fix the imports of a pytest file."""
+    """Salvage, de-duplicate, make collectable and fix the imports of a pytest file; the
+    module's names win over copies the file defines."""
     text = _collectable_classes_py(_rename_duplicates_py(salvage_python(source)))
-    return _fix_imports_py(text, module, dependencies)
+    return _module_names_win_py(_fix_imports_py(text, module, dependencies), module, dependencies)
 
 
 def fix_source(source: str, path: str) -> str:

@@ -427,6 +427,7 @@ def test_a_copy_of_the_function_under_test_does_not_shadow_the_module() -> None:
     stub = "def get_row(lst, x):\n    pass\n\n\ndef check():\n    return get_row([[1]], 1)\n"
     star = fix_python_tests(stub, "grid", [])
     assert star.count("from grid import *") == 2  # the missing import, then the one that wins
+    assert fix_python_tests(star, "grid", []) == star  # fixed once
     assert _run_test(star, "grid", "def get_row(lst, x):\n    return [(0, 0)]\n") == [(0, 0)]
 
     named = "from grid import get_row as row\n\n\ndef row(lst, x):\n    return 'copy'\n\n\n"

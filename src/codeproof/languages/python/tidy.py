@@ -193,6 +193,9 @@ def _collectable_classes_py(source: str) -> str:
     return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
 
 
+_NAMES_WIN = "# The module's own names, over the copies this file defines (codeproof)."
+
+
 def _module_names_win_py(source: str, module: str, dependencies: Sequence[str]) -> str:
     """A test file that defines a function or class it also imports from the module under
     test (by name, or with ``import *``) tests its own copy, never the module's: 30 of 957
@@ -200,6 +203,8 @@ def _module_names_win_py(source: str, module: str, dependencies: Sequence[str]) 
     pass`` failed 10 tests of right code; /64: a copy of ``vowels_count`` passed its tests
     whatever the module did). The module's names are imported again at the end of the
     file, where they win over the copies."""
+    if _NAMES_WIN in source:  # fixed before
+        return source
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -226,8 +231,7 @@ def _module_names_win_py(source: str, module: str, dependencies: Sequence[str]) 
     ]
     if not lines:
         return source
-    note = "# The module's own names, over the copies this file defines (codeproof)."
-    return source.rstrip("\n") + "\n\n\n" + note + "\n" + "\n".join(lines) + "\n"
+    return source.rstrip("\n") + "\n\n\n" + _NAMES_WIN + "\n" + "\n".join(lines) + "\n"
 
 
 def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> str:

@@ -111,3 +111,23 @@ def test_an_example_file_that_does_not_load_misses_its_examples() -> None:
     ctx = python_context("report", "report.to_csv(inventory: Inventory) -> str")
     report = _report([("test_report.test_a", "passed"), ("test_report_worked_examples", "error")])
     assert examples_missed(ctx, Work(), {"report.py": "class Inventory: pass\n"}, report) == 1
+
+
+def test_a_check_set_aside_at_every_choice_is_reported_once() -> None:
+    # py-roman at 76beeff: the ladder chose three times among 3, 5 and 7 drafts, and each
+    # choice set aside the same 9 assertions; the report listed all 9 three times
+    tests = {
+        "test_inc.py": "from inc import inc\n\n\n"
+        "def test_inc():\n    assert inc(1) == 2\n    assert inc(2) == 9\n"
+    }
+    bodies = ["x + 1", "1 + x", "x - -1"]  # three ways to write it: three distinct drafts
+    drafts = [
+        Draft(files={"inc.py": f"def inc(x):\n    return {b}\n"}, source="direct", index=i)
+        for i, b in enumerate(bodies)
+    ]
+    ctx = python_context("inc", "inc(x)")
+    first = execute(ctx, Work(tests=tests, designed=tests, drafts=drafts[:2]))
+    assert len(first.test_changes) == 1 and "inc(2) == 9" in first.test_changes[0]
+    second = execute(ctx, first.model_copy(update={"files": None, "drafts": drafts}))
+    assert second.choice != first.choice  # a new choice, among three drafts
+    assert second.test_changes == [second.choice]

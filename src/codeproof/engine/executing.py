@@ -37,7 +37,8 @@ def execute(ctx: Context, work: Work) -> Work:
         if not report.loaded:  # no example ran, so none is met (as for a rerun below)
             missed = max(missed, len(work.examples))
         change = choice.note
-        if choice.quarantined:
+        changes = [c for c in changes if c != work.choice]  # the tests of this choice
+        if choice.quarantined:  # replace the last one's: one line per check set aside
             changes.append(choice.note)
         update = {
             "chosen": choice.index,

@@ -75,13 +75,13 @@ def test_a_value_expected_where_the_agreeing_candidates_raise_a_stated_error() -
     text = edited["test_temps.py"]
     assert "assert parse_temp('70F') == 21.1" in text
     assert "with pytest.raises(ValueError):\n        parse_temp('70')" in text  # agrees
-    assert notes == [
+    assert [d.note for d in notes] == [
         "test_temps.py::test_fahrenheit: parse_temp('70') == 21.1 (the agreeing candidates "
         "raise ValueError, as the request states)"
     ]
     js = "test('t', () => {\n  assert.strictEqual(f(-1), 0);\n  assert.throws(() => f(-1));\n});\n"
     edited, notes = edit_asserts("javascript", {"m.test.js": js}, {"f(-1)": "!RangeError"}, ())
-    assert notes == [
+    assert [d.note for d in notes] == [
         "m.test.js::f(-1) -> 0 (the agreeing candidates raise RangeError, as the request states)"
     ]
     assert "assert.throws(() => f(-1));" in edited["m.test.js"]
@@ -89,7 +89,7 @@ def test_a_value_expected_where_the_agreeing_candidates_raise_a_stated_error() -
     edited, notes = edit_asserts(
         "java", {"MTest.java": java}, {"f(-1)": "!ArithmeticException"}, ()
     )
-    assert notes == [
+    assert [d.note for d in notes] == [
         "MTest.java::f(-1) -> 0 (the agreeing candidates raise ArithmeticException, as the "
         "request states)"
     ]
@@ -149,12 +149,19 @@ def test_contradicting_asserts_are_set_aside_and_empty_tests_removed() -> None:
     assert "add(-100, -100) == 0" not in text.replace("set aside, add(-100, -100) == 0", "")
     assert "def test_only_wrong" not in text and "parametrize" not in text
     assert "for _ in range(2):\n        pass  # codeproof: set aside" in text
-    assert notes == [
+    assert [d.note for d in notes] == [
         "test_add.py::test_add: add(-100, -100) == 0 (the agreeing candidates return -200)",
         "test_add.py::test_add: add(2, 2) == 5 (the agreeing candidates return 4)",
         "test_add.py::test_only_wrong: add(0, 0) == 1 (the agreeing candidates return 0)",
         "test_add.py::test_other: add(0, 0) in pytest.raises(ValueError) (the agreeing "
         "candidates return 0)",
+    ]
+    # each check set aside is also a record: a question for the human later
+    assert [(d.call, d.expected, d.agreed) for d in notes] == [
+        ("add(-100, -100)", "0", "-200"),
+        ("add(2, 2)", "5", "4"),
+        ("add(0, 0)", "1", "0"),
+        ("add(0, 0)", "!ValueError", "0"),
     ]
     assert 'with pytest.raises(TypeError):\n        add("a", 1)' in text  # not probed
     unchanged, none = edit_asserts(
@@ -216,11 +223,12 @@ def test_contradicting_javascript_asserts_are_set_aside() -> None:
     assert "assert.strictEqual(f(1), 2);" in text and "assert.equal(f(3), 4)" in text
     assert "assert.deepStrictEqual(f('a,b'), ['a', 'b']);" in text
     assert "assert.strictEqual(f(2)" not in text and 'assert.deepStrictEqual(f("x")' not in text
-    assert notes == [
+    assert [d.note for d in notes] == [
         "m.test.js::f(2) -> 5 (the agreeing candidates return 4)",
         'm.test.js::f("x") -> { "k": [1] } (the agreeing candidates return {"k":[2]})',
         """m.test.js::f('aB') -> { a: 1, b: 1 } (the agreeing candidates return {"ab":1})""",
     ]
+    assert (notes[0].call, notes[0].expected, notes[0].agreed) == ("f(2)", "5", "4")
     assert "assert.deepStrictEqual(f('c'), { c: 1, 'd': [2] });" in text
     assert text.count("/* codeproof: set aside") == 3 and "wrong twice" not in text
     assert edit_asserts("javascript", {"m.test.js": JS_TESTS}, agreed, ["m.test.js"])[1] == []
@@ -284,7 +292,7 @@ def test_contradicting_java_asserts_are_set_aside() -> None:
     assert "assertEquals(6.5, new M().g(3.0), 0.6);" in text  # within the test's delta
     assert 'assertEquals(Arrays.asList("a", "b"), M.split("a,b"));' in text
     assert "assertFalse(m.even(x));" in text  # not a probe
-    assert notes == [
+    assert [d.note for d in notes] == [
         "MTest.java::f(2) -> 5 (the agreeing candidates return 4)",
         "MTest.java::f(3) -> 7 (the agreeing candidates return 6)",
         "MTest.java::even(3) -> true (the agreeing candidates return false)",
@@ -374,7 +382,9 @@ def test_only_whole_check_statements_in_code_are_set_aside() -> None:
     )
     agreed = {"f(2)": "4", "f(`)`)": '"y"'}
     edited, notes = edit_asserts("javascript", {"m.test.js": js}, agreed, ())
-    assert notes == ["m.test.js::f(`)`) -> 'x' (the agreeing candidates return \"y\")"]
+    assert [d.note for d in notes] == [
+        "m.test.js::f(`)`) -> 'x' (the agreeing candidates return \"y\")"
+    ]
     assert edited["m.test.js"] == js.replace(
         "  assert.strictEqual(f(`)`), 'x');",
         "  /* codeproof: set aside, f(`)`) -> 'x' (the agreeing candidates return \"y\") */",

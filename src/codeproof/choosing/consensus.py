@@ -15,12 +15,13 @@ import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from codeproof.choosing.probing import MIN_SHARE, Outputs
+from codeproof.core.proof import DisputedCheck
 from codeproof.languages import registry
 
 logger = logging.getLogger(__name__)
 
 AssertEditor = Callable[
-    [dict[str, str], Mapping[str, str], Collection[str]], tuple[dict[str, str], list[str]]
+    [dict[str, str], Mapping[str, str], Collection[str]], tuple[dict[str, str], list[DisputedCheck]]
 ]
 
 
@@ -61,12 +62,12 @@ def consensus(
 
 def edit_asserts(
     language: str, tests: dict[str, str], agreed: Mapping[str, str], protected: Collection[str]
-) -> tuple[dict[str, str], list[str]]:
+) -> tuple[dict[str, str], list[DisputedCheck]]:
     """The test files without the assertions that contradict ``agreed`` (``protected``
     paths and languages that cannot edit assertions are left as they are).
 
     Returns:
-        The test files, and one ``path::note`` per assertion set aside.
+        The test files, and the checks set aside (their notes ``path::note``).
     """
     language_found = registry.find(language)
     edit = language_found.choosing.edit_asserts if language_found is not None else None
@@ -80,5 +81,5 @@ def edit_asserts(
         new, set_aside = edit(source, agreed)
         if set_aside:
             edited[path] = new
-            notes += [f"{path}::{note}" for note in dict.fromkeys(set_aside)]
+            notes += [d.model_copy(update={"note": f"{path}::{d.note}"}) for d in set_aside]
     return edited, notes

@@ -207,13 +207,16 @@ class TerminalHuman:
 def _ask_question(console: Console, request: QuestionRequest) -> QuestionAnswer:
     """A numbered choice (Enter: the default), or a value typed as a literal."""
     title = f"module {request.module} · question {request.number}/{request.limit}"
-    table = Table("#", "result", "drafts", box=None, pad_edge=False)
+    table = Table("#", "result", "given by", box=None, pad_edge=False)
     default = 1
     for i, result in enumerate(request.results, 1):
         mark = " (the chosen code)" if result.chosen else ""
-        table.add_row(str(i), escape(result.shown) + mark, str(result.drafts))
+        table.add_row(str(i), escape(result.shown) + mark, result.backing or str(result.drafts))
         default = i if result.value == request.suggested else default
-    intro = Text(f"The drafts disagree on {request.call}. What should it return?")
+    who = (
+        "A designed test and the drafts" if any(r.tests for r in request.results) else "The drafts"
+    )
+    intro = Text(f"{who} disagree on {request.call}. What should it return?")
     console.print(Panel(Group(intro, table), title=title))
     reply = Prompt.ask(
         "[dim]number, or the expected value as a literal (raises Error for an error)[/]",

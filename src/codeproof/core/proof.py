@@ -76,6 +76,21 @@ class ProofCheck(BaseModel):
     """The surviving mutants it tells apart."""
 
 
+class DisputedCheck(BaseModel):
+    """A designed check set aside because the agreeing drafts return something else:
+    ``call`` was expected to give ``expected`` (as the test writes it, or ``!ErrorName``
+    for an error it expects raised) and the drafts give ``agreed`` (as the probe prints
+    it). A test written without seeing the code and drafts written without seeing the
+    tests disagree here: the choice took the drafts' word, which is wrong about one time
+    in seven in the stored runs, so a person is asked (:mod:`codeproof.proof.questions`)."""
+
+    call: str
+    expected: str
+    agreed: str
+    note: str
+    """The line of the audit trail (``test_m.py::test_f: f(2) == 5 (...)``)."""
+
+
 class QuestionChoice(BaseModel):
     """One answer the drafts gave to a question."""
 
@@ -84,6 +99,9 @@ class QuestionChoice(BaseModel):
     drafts: int
     chosen: bool = False
     """The chosen code gives this answer."""
+    tests: int = 0
+    """Designed checks that expected this answer and were set aside because the drafts
+    agree on another (:class:`DisputedCheck`)."""
 
 
 class ProofQuestion(BaseModel):
@@ -104,6 +122,12 @@ class ProofQuestion(BaseModel):
     @property
     def assumed(self) -> bool:
         return self.by == "default"
+
+    @property
+    def disputes_a_test(self) -> bool:
+        """Whether it sets a designed check against the drafts (:class:`DisputedCheck`)
+        rather than drafts against drafts."""
+        return any(c.tests for c in self.choices)
 
 
 class Proof(BaseModel):
@@ -132,7 +156,22 @@ class Proof(BaseModel):
 
     @property
     def assumptions(self) -> list[str]:
-        """The answers ``--yes`` (or the evaluation) assumed, in words."""
+        """The answers ``--yes`` (or the evaluation) assumed where the drafts split, in
+        words. Not the designed checks set aside for the drafts' word (:attr:`kept_choices`):
+        the stored runs say the drafts are right there six times in seven, so they do not
+        make the code ``weak`` (:func:`codeproof.proof.strength.status`)."""
         return [
-            f"{q.call} -> {q.answer}" for q in self.questions if q.assumed and q.answer is not None
+            f"{q.call} -> {q.answer}"
+            for q in self.questions
+            if q.assumed and q.answer is not None and not q.disputes_a_test
+        ]
+
+    @property
+    def kept_choices(self) -> list[str]:
+        """The drafts' answers ``--yes`` kept over a designed check that expected another,
+        in words (the report lists them so a person can check them)."""
+        return [
+            f"{q.call} -> {q.answer}"
+            for q in self.questions
+            if q.assumed and q.answer is not None and q.disputes_a_test
         ]

@@ -19,7 +19,7 @@ from codeproof.core.proof import Proof, ProofQuestion
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
 from codeproof.languages.values import raised_error
-from codeproof.proof.questions import shown
+from codeproof.proof.questions import is_dispute, shown
 
 After = Literal["ask", "execute", "prove", "finish"]
 By = Literal["human", "default"]
@@ -81,12 +81,19 @@ def _same(read: Callable[[str], tuple[bool, object]] | None, output: str, typed:
 
 
 def answer(ctx: Context, work: Work, value: str, by: By) -> Work:
-    """Take ``value`` as the answer to the first pending question."""
+    """Take ``value`` as the answer to the first pending question.
+
+    The default answer to a disputed designed check (:func:`~.questions.disputed`) is
+    what the choice already did: it is recorded as an assumption and changes nothing
+    (no example, no second proof), so ``--yes`` costs no more than before it was asked."""
     question = work.pending[0]
     value = normalized(ctx, question, value)
     stated = f"{question.call} -> {expected_text(ctx, question, value)}"
     record = question.model_copy(update={"answer": value, "by": by})
     proof = work.proof or Proof()
+    if by == "default" and is_dispute(question) and value == question.default:
+        recorded = proof.model_copy(update={"questions": [*proof.questions, record]})
+        return work.model_copy(update={"pending": work.pending[1:], "proof": recorded})
     update: dict[str, object] = {
         "pending": work.pending[1:],
         "examples": [*work.examples, stated],

@@ -38,7 +38,7 @@ from codeproof.choosing.probing import (
     probe,
     probe_calls,
 )
-from codeproof.core.proof import Proof, ProofCheck, ProofQuestion
+from codeproof.core.proof import DisputedCheck, Proof, ProofCheck, ProofQuestion
 from codeproof.core.reports import ModuleStatus
 from codeproof.core.types import TestReport
 from codeproof.engine.context import Context
@@ -82,14 +82,21 @@ def prove(ctx: Context, work: Work) -> Work:
     if green:
         work = _evidence(ctx, work)
     calls, valid = _calls(ctx, work)
-    chosen = probe(ctx.run_program, ctx.module, files, calls) if calls else None
+    disputes = work.disputes if green else []
+    extra = [d.call for d in disputes]  # probed beside the calls, never mutated nor checked
+    chosen = probe(ctx.run_program, ctx.module, files, [*calls, *extra]) if calls or extra else None
     if chosen is None:
-        calls, valid, chosen = [], 0, []
+        calls, valid, chosen, disputes, extra = [], 0, [], [], []
+    chosen, at_disputes = chosen[: len(calls)], chosen[len(calls) :]
     kept = [k for k, out in enumerate(chosen) if out != "!CompileError"]
     calls, chosen = [calls[k] for k in kept], [chosen[k] for k in kept]
     valid = sum(1 for k in kept if k < valid)
-    others = _others(ctx, work, calls, report)
-    pending = _questions(ctx, work, calls[:valid], chosen[:valid], others) if green else []
+    both = _others(ctx, work, [*calls, *extra], report)
+    others = [o[: len(calls)] if o is not None else None for o in both]
+    disputed = (disputes, at_disputes, [o[len(calls) :] if o is not None else None for o in both])
+    pending = (
+        _questions(ctx, work, calls[:valid], chosen[:valid], others, disputed) if green else []
+    )
     analysis = analyse(ctx, files, tests, report, calls, killed_before=frozenset(work.killed))
     agreed = _expected(chosen, others, valid, broken_errors(ctx.module))
     expected = _unstated(ctx, work, calls, agreed)
@@ -192,17 +199,30 @@ def _key(files: dict[str, str]) -> str:
 
 
 def _questions(
-    ctx: Context, work: Work, calls: list[str], chosen: list[str], others: list[Outputs]
+    ctx: Context,
+    work: Work,
+    calls: list[str],
+    chosen: list[str],
+    others: list[Outputs],
+    disputed: tuple[list[DisputedCheck], list[str], list[Outputs]],
 ) -> list[ProofQuestion]:
+    """The questions of the proof: first the designed checks the choice set aside for the
+    drafts' word (never read by the judge: in session 33 it kept three such checks, all
+    three wrong), then the inputs the drafts split on, at most ``options.questions`` in
+    all per module."""
     asked = {q.call for q in work.proof.questions} if work.proof else set()
     room = ctx.options.questions - len(work.answers)
+    checks, at_checks, others_at = disputed
+    first = asking.disputed(checks, at_checks, others_at, asked=asked, limit=room)
+    asked |= {q.call for q in first}
+    room -= len(first)
     cut = [o[: len(calls)] if o is not None else None for o in others]
     backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
     broken = broken_errors(ctx.module)
     posed = asking.questions(
         calls, chosen, cut, asked=asked, backed=backed, limit=room, broken=broken
     )
-    return read_defaults(ctx, work, posed)
+    return [*first, *read_defaults(ctx, work, posed)]
 
 
 def _expected(

@@ -288,6 +288,7 @@ class Evaluator:
             mutation_score=_score(solved.proof),
             proof_strength=solved.proof.strength if solved.proof else None,
             assumptions=solved.proof.assumptions if solved.proof else None,
+            kept_over_tests=solved.proof.kept_choices if solved.proof else None,
         )
         self.store.append(result)
         with self._lock:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from codeproof.core.proof import DisputedCheck
 from codeproof.core.reports import Finding
 from codeproof.core.types import Module, Spec
 from codeproof.languages.chunking import Chunking
@@ -163,8 +164,8 @@ class ExampleProbe:
     met: Callable[[object, str], bool]
 
 
-AssertEditor = Callable[[str, Mapping[str, str]], tuple[str, list[str]]]
-"""``(test file, probe call -> agreed output) -> (edited file, notes on what was set aside)``."""
+AssertEditor = Callable[[str, Mapping[str, str]], tuple[str, list[DisputedCheck]]]
+"""``(test file, probe call -> agreed output) -> (edited file, the checks set aside)``."""
 
 ExampleTests = Callable[[Module, list[tuple[str, str, str]]], dict[str, str]]
 """``(module, [(example, call, expected)]) -> generated test files`` of stated examples."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from codeproof.core.proof import ProofQuestion, QuestionChoice
+from codeproof.core.proof import DisputedCheck, ProofQuestion, QuestionChoice
 from codeproof.languages.base import is_broken
 
 Outputs = list[str] | None
@@ -111,6 +111,54 @@ def questions(
             splits.add(split)
             out.append(question)
     return out
+
+
+def disputed(
+    checks: Sequence[DisputedCheck],
+    chosen: Sequence[str],
+    others: Sequence[Outputs],
+    *,
+    asked: Collection[str] = (),
+    limit: int = 3,
+) -> list[ProofQuestion]:
+    """Up to ``limit`` questions on the designed checks the choice set aside because the
+    drafts agree on another result (``chosen`` and ``others``: the outputs of the chosen
+    code and of the peer drafts on each check's call): ``compress([1, 2])``: ``'1'`` (3
+    drafts, the chosen code) or ``'1-2'`` (a designed test)? One per call, only where the
+    chosen code still gives the drafts' result; the default keeps it (what the choice
+    did). A test and drafts written apart from each other disagree here, and the stored
+    runs say the drafts are wrong about one time in seven (a range compressor's drafts
+    all dropped the last number of a run of two)."""
+    out: list[ProofQuestion] = []
+    probed = [o for o in others if o is not None]
+    for k, check in enumerate(checks):
+        if len(out) >= limit or check.call in asked or chosen[k] != check.agreed:
+            continue
+        if any(q.call == check.call for q in out) or check.expected == check.agreed:
+            continue
+        tests = sum(1 for c in checks if c.call == check.call and c.expected == check.expected)
+        drafts = 1 + sum(1 for o in probed if o[k] == check.agreed)
+        choices = [
+            QuestionChoice(value=check.agreed, drafts=drafts, chosen=True),
+            QuestionChoice(value=check.expected, drafts=0, tests=tests),
+        ]
+        out.append(ProofQuestion(call=check.call, choices=choices, default=check.agreed))
+    return out
+
+
+def is_dispute(question: ProofQuestion) -> bool:
+    """Whether ``question`` sets a designed test against the drafts (:func:`disputed`)."""
+    return question.disputes_a_test
+
+
+def backing(choice: QuestionChoice) -> str:
+    """Who gives ``choice``: ``2 drafts``, ``a designed test``, or both."""
+    parts = []
+    if choice.drafts or not choice.tests:
+        parts.append(f"{choice.drafts} draft{'s' if choice.drafts != 1 else ''}")
+    if choice.tests:
+        parts.append("a designed test" if choice.tests == 1 else f"{choice.tests} designed tests")
+    return ", ".join(parts)
 
 
 def shown(value: str) -> str:

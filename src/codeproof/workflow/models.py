@@ -182,10 +182,15 @@ class ChoiceShown(BaseModel):
     """How many distinct drafts return it."""
     chosen: bool = False
     """The chosen code returns it."""
+    tests: int = 0
+    """How many designed checks expected it (set aside: the drafts agree on another)."""
+    backing: str = ""
+    """Who gives it, in words (``2 drafts``, ``a designed test``)."""
 
 
 class QuestionRequest(BaseModel):
-    """An input on which the drafts return different results: what should it give?
+    """An input on which the drafts return different results, or on which a designed
+    test and the drafts do (the test was set aside): what should it give?
 
     ``question`` is the whole question in words, ``results`` say how many drafts gave
     each answer and which one the chosen code gives, ``suggested`` is what most drafts

@@ -18,7 +18,7 @@ from codeproof.core.proof import ProofQuestion
 from codeproof.engine import loop
 from codeproof.engine.answering import After, after_proof, answer, answer_pending
 from codeproof.engine.proving import prove as engine_prove
-from codeproof.proof.questions import shown
+from codeproof.proof.questions import backing, is_dispute, shown
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.models import (
     ChoiceShown,
@@ -46,16 +46,27 @@ def prove(deps: Deps, state: WorkflowState) -> Update:
 def request_for(module: str, question: ProofQuestion, number: int, limit: int) -> QuestionRequest:
     """The interrupt value of one question (what the human is shown)."""
     results = [
-        ChoiceShown(value=c.value, shown=shown(c.value), drafts=c.drafts, chosen=c.chosen)
+        ChoiceShown(
+            value=c.value,
+            shown=shown(c.value),
+            drafts=c.drafts,
+            chosen=c.chosen,
+            tests=c.tests,
+            backing=backing(c),
+        )
         for c in question.choices
     ]
-    options = " or ".join(
-        f"`{c.shown}` ({c.drafts} draft{'s' if c.drafts != 1 else ''})" for c in results
+    options = " or ".join(f"`{c.shown}` ({c.backing})" for c in results)
+    why = (
+        " (a test written from the request expected another result than the drafts give; "
+        "it was set aside)"
+        if is_dispute(question)
+        else ""
     )
     return QuestionRequest(
         module=module,
         call=question.call,
-        question=f"`{question.call}`: {options}? or type the expected value"
+        question=f"`{question.call}`: {options}? or type the expected value{why}"
         + (f" (the request reads `{shown(question.default)}`)" if question.read else ""),
         results=results,
         suggested=question.default,

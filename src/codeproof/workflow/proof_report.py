@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from codeproof.core.proof import Mutation, Proof, ProofQuestion
 from codeproof.core.reports import ModuleReport
-from codeproof.proof.questions import shown
+from codeproof.proof.questions import backing, is_dispute, shown
 
 SHOWN_SURVIVORS = 10
 
@@ -54,13 +54,14 @@ def _mutation_lines(mutation: Mutation) -> list[str]:
 
 def _question_line(question: ProofQuestion) -> str:
     options = ", ".join(
-        f"`{shown(c.value)}` ({c.drafts} draft{'s' if c.drafts != 1 else ''}"
-        f"{', the chosen code' if c.chosen else ''})"
+        f"`{shown(c.value)}` ({backing(c)}{', the chosen code' if c.chosen else ''})"
         for c in question.choices
     )
     if question.answer is None:
         return f"  - `{question.call}`: {options}; not answered"
     source = "read in the request" if question.read else "what most drafts return"
+    if is_dispute(question):
+        source = "the drafts' result; the designed test was set aside"
     who = f"assumed (`--yes`: {source})" if question.assumed else "answered"
     return f"  - `{question.call}`: {options}; {who}: `{shown(question.answer)}`"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from codeproof.languages.checks import set_aside
+from codeproof.core.proof import DisputedCheck
+from codeproof.languages.checks import disputed, set_aside
 from codeproof.languages.java.probe import call_key, java_value, output_value, same_value
 from codeproof.languages.syntax import Assertion
 from codeproof.languages.values import raised_note, raised_output
@@ -15,7 +16,7 @@ _CHECKS = frozenset(
 )
 
 
-def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> str | None:
+def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> DisputedCheck | None:
     """``"call -> expected (got)"`` when a JUnit assertion contradicts the consensus."""
     if kind in {"assertTrue", "assertFalse"}:
         pairs = [(args[0], "true" if kind == "assertTrue" else "false")] if args else []
@@ -32,17 +33,19 @@ def _java_dispute(kind: str, args: list[str], agreed: Mapping[str, str]) -> str 
         ok_expected, expected = java_value(expected_text)
         raised = raised_output(agreed[key])
         if raised is not None and ok_expected:
-            return raised_note(f"{key} -> {expected_text}", raised)
+            note = raised_note(f"{key} -> {expected_text}", raised)
+            return disputed(key, expected_text, agreed[key], note)
         ok_got, got = output_value(agreed[key])
         if ok_expected and ok_got and not same_value(expected, got, tolerance):
-            return f"{key} -> {expected_text} (the agreeing candidates return {agreed[key]})"
+            note = f"{key} -> {expected_text} (the agreeing candidates return {agreed[key]})"
+            return disputed(key, expected_text, agreed[key], note)
     return None
 
 
-def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[str]]:
+def edit_file(source: str, agreed: Mapping[str, str]) -> tuple[str, list[DisputedCheck]]:
     """The test file without the checks that contradict ``agreed``, and notes on them."""
 
-    def dispute(check: Assertion) -> str | None:
+    def dispute(check: Assertion) -> DisputedCheck | None:
         if check.name not in _CHECKS:
             return None
         return _java_dispute(check.name, [a.text for a in check.arguments], agreed)

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from codeproof.engine.answering import after_proof, answer, answer_pending
 from codeproof.engine.context import Context, EngineOptions
+from codeproof.engine.disputes import contradicted, vanished
 from codeproof.engine.executing import execute
 from codeproof.engine.loop import settle
 from codeproof.engine.proving import prove, status_of
@@ -75,11 +76,33 @@ def _chosen() -> tuple[Context, Work]:
 
 
 def test_the_drafts_drop_a_number_and_the_test_of_it_is_set_aside() -> None:
-    _, work = _chosen()
+    ctx, work = _chosen()
     assert work.verdict == "passed"  # green once the test of compress([1, 2]) is aside
-    assert [(d.call, d.expected, d.agreed) for d in work.disputes] == [
+    assert vanished(ctx, work) == ["compress([1, 2])"]
+    checks, chosen, others = contradicted(ctx, work, ["compress([1, 2])"], ["'1'"], [["'1'"]])
+    assert [(d.call, d.expected, d.agreed) for d in checks] == [
         ("compress([1, 2])", "'1-2'", "'1'")
     ]
+    assert (chosen, others) == (["'1'"], [["'1'"]])
+    # a hang, or an error that says the code is broken, is no answer to set a test against
+    assert contradicted(ctx, work, ["compress([1, 2])"], ["!TimeoutError"], []) == ([], [], [])
+    assert contradicted(ctx, work, ["compress([1, 2])"], ["!NameError"], []) == ([], [], [])
+
+
+def test_a_designed_test_removed_whole_is_asked_about_too() -> None:
+    # the same request run interactively: seven drafts, two agreeing; the choice removed
+    # test_compress_two whole (every agreeing draft failed it), so no check was set aside
+    # by agreement, and no question was asked before this
+    ctx = replace(
+        python_context("ranges", "compress(numbers)"),
+        options=EngineOptions(proof_drafts=1, proof_budget_s=20),
+    )
+    kept = {"test_ranges.py": TESTS["test_ranges.py"].split("\n\n\ndef test_two")[0] + "\n"}
+    drafts = [Draft(files={"ranges.py": DROPS}, source="direct", index=0)]
+    work = Work(files=drafts[0].files, tests=kept, designed=TESTS, drafts=drafts, verdict="passed")
+    proved = prove(ctx, work)
+    assert [(q.call, q.default) for q in proved.pending] == [("compress([1, 2])", "'1'")]
+    assert [(c.value, c.tests) for c in proved.pending[0].choices] == [("'1'", 0), ("'1-2'", 1)]
 
 
 def test_the_set_aside_check_is_asked_and_yes_keeps_the_choice_as_an_assumption() -> None:
@@ -115,3 +138,12 @@ def test_a_person_s_answer_sends_the_module_back_to_a_draft_that_gives_it() -> N
     drafts = [*typed.drafts, Draft(files={"ranges.py": RIGHT}, source="direct", index=9)]
     again = execute(ctx, typed.model_copy(update={"drafts": drafts}))
     assert again.files == {"ranges.py": RIGHT} and again.examples_missed == 0
+
+
+def test_an_error_the_request_does_not_state_is_no_answer() -> None:
+    # a designed call of the wrong shape (set aside as a misfit) raises TypeError
+    ctx, work = _chosen()
+    assert contradicted(ctx, work, ["compress([1, 2])"], ["!TypeError"], []) == ([], [], [])
+    stated = replace(ctx, words="compress raises TypeError for anything but a list")
+    found, _, _ = contradicted(stated, work, ["compress([1, 2])"], ["!TypeError"], [])
+    assert [(d.expected, d.agreed) for d in found] == [("'1-2'", "!TypeError")]

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from codeproof.choosing.examples import is_example_test
 from codeproof.choosing.probing import Outputs
-from codeproof.core.proof import DisputedCheck
 from codeproof.core.types import TestReport
 
 
@@ -22,8 +21,6 @@ class Choice:
     report: TestReport
     agreeing: int
     quarantined: list[str] = field(default_factory=list)
-    disputes: list[DisputedCheck] = field(default_factory=list)
-    """The designed checks among ``quarantined`` set aside for the agreeing drafts' output."""
     reports: list[TestReport] = field(default_factory=list)
     output_agreement: list[int] = field(default_factory=list)
     probes: int = 0

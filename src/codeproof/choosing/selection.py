@@ -268,8 +268,8 @@ def choose(
             call: out for call, out in agreed.items() if call_key(found.name, call) not in stated
         }
         edited, aside = edit_asserts(language, choice.tests, agreed, users)
-        if aside and _retest(run, choice, edited, [d.note for d in aside]):
-            choice.disputes = aside
+        if aside:
+            _retest(run, choice, edited, [d.note for d in aside])
     disputed = [n for n in verdict.disputed if n not in passed_names(choice.report)]
     if disputed:
         reported = [t.name for t in choice.report.tests]
@@ -318,14 +318,13 @@ def _agreement_on(
     return agreement(outputs, broken_errors(module))
 
 
-def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> bool:
+def _retest(run: RunTests, choice: Choice, tests: dict[str, str], removed: list[str]) -> None:
     """Run the chosen code on ``tests`` (fewer checks); keep them unless the run got worse
-    (the edit broke the test file). Whether they were kept."""
+    (the edit broke the test file)."""
     again = run(choice.files, tests)
     if again.passed < choice.report.passed or again.total == 0:
         logger.warning("setting aside %s broke the tests; keeping them", removed)
-        return False
+        return
     logger.info("set aside %d disputed check(s): %s", len(removed), ", ".join(removed))
     choice.tests, choice.report = tests, again
     choice.quarantined = [*choice.quarantined, *removed]
-    return True

@@ -77,12 +77,13 @@ class ProofCheck(BaseModel):
 
 
 class DisputedCheck(BaseModel):
-    """A designed check set aside because the agreeing drafts return something else:
-    ``call`` was expected to give ``expected`` (as the test writes it, or ``!ErrorName``
-    for an error it expects raised) and the drafts give ``agreed`` (as the probe prints
-    it). A test written without seeing the code and drafts written without seeing the
-    tests disagree here: the choice took the drafts' word, which is wrong about one time
-    in seven in the stored runs, so a person is asked (:mod:`codeproof.proof.questions`)."""
+    """A designed check that code contradicts: ``call`` was expected to give ``expected``
+    (as the test writes it, or ``!ErrorName`` for an error it expects raised) and the code
+    gives ``agreed`` (as the probe prints it: what the agreeing drafts give, for a check
+    the choice set aside). A test written without seeing the code and drafts written
+    without seeing the tests disagree here: the choice took the drafts' word, which is
+    wrong about one time in seven in the stored runs, so a person is asked
+    (:mod:`codeproof.engine.disputes`, :func:`codeproof.proof.questions.disputed`)."""
 
     call: str
     expected: str

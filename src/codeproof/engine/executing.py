@@ -43,7 +43,6 @@ def execute(ctx: Context, work: Work) -> Work:
         update = {
             "chosen": choice.index,
             "choice": choice.note,
-            "disputes": choice.disputes,
             "repaired": False,
             "contested": choice.contested,
             "unanimous": choice.unanimous,

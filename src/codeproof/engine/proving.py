@@ -41,6 +41,7 @@ from codeproof.choosing.probing import (
 from codeproof.core.proof import DisputedCheck, Proof, ProofCheck, ProofQuestion
 from codeproof.core.reports import ModuleStatus
 from codeproof.core.types import TestReport
+from codeproof.engine import disputes
 from codeproof.engine.context import Context
 from codeproof.engine.drafting import draw
 from codeproof.engine.judging import read_defaults
@@ -82,18 +83,18 @@ def prove(ctx: Context, work: Work) -> Work:
     if green:
         work = _evidence(ctx, work)
     calls, valid = _calls(ctx, work)
-    disputes = work.disputes if green else []
-    extra = [d.call for d in disputes]  # probed beside the calls, never mutated nor checked
+    extra = disputes.vanished(ctx, work) if green else []  # probed only, never mutated
     chosen = probe(ctx.run_program, ctx.module, files, [*calls, *extra]) if calls or extra else None
     if chosen is None:
-        calls, valid, chosen, disputes, extra = [], 0, [], [], []
-    chosen, at_disputes = chosen[: len(calls)], chosen[len(calls) :]
+        calls, valid, chosen, extra = [], 0, [], []
+    chosen, at_extra = chosen[: len(calls)], chosen[len(calls) :]
     kept = [k for k, out in enumerate(chosen) if out != "!CompileError"]
     calls, chosen = [calls[k] for k in kept], [chosen[k] for k in kept]
     valid = sum(1 for k in kept if k < valid)
     both = _others(ctx, work, [*calls, *extra], report)
     others = [o[: len(calls)] if o is not None else None for o in both]
-    disputed = (disputes, at_disputes, [o[len(calls) :] if o is not None else None for o in both])
+    at_others = [o[len(calls) :] if o is not None else None for o in both]
+    disputed = disputes.contradicted(ctx, work, extra, at_extra, at_others)
     pending = (
         _questions(ctx, work, calls[:valid], chosen[:valid], others, disputed) if green else []
     )
@@ -206,8 +207,8 @@ def _questions(
     others: list[Outputs],
     disputed: tuple[list[DisputedCheck], list[str], list[Outputs]],
 ) -> list[ProofQuestion]:
-    """The questions of the proof: first the designed checks the choice set aside for the
-    drafts' word (never read by the judge: in session 33 it kept three such checks, all
+    """The questions of the proof: first the designed checks the final code contradicts
+    (:mod:`.disputes`; never read by the judge: in session 33 it kept three such checks, all
     three wrong), then the inputs the drafts split on, at most ``options.questions`` in
     all per module."""
     asked = {q.call for q in work.proof.questions} if work.proof else set()

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from codeproof.core.proof import DisputedCheck, Proof, ProofQuestion
+from codeproof.core.proof import Proof, ProofQuestion
 from codeproof.core.types import TestReport
 
 DraftSource = Literal["direct", "spec", "repair"]
@@ -93,9 +93,6 @@ class Work(BaseModel):
     """Stated examples the current code does not meet."""
     choice: str = ""
     """The last choice's note (audit trail)."""
-    disputes: list[DisputedCheck] = Field(default_factory=list)
-    """The designed checks the last choice set aside because the agreeing drafts return
-    something else: questions for the human (:func:`codeproof.proof.questions.disputed`)."""
     contested: bool = False
     """Drafts passing the same tests as the choice split on its outputs (see
     :attr:`codeproof.choosing.selection.Choice.contested`): not settled yet."""

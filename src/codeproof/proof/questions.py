@@ -26,7 +26,7 @@ UNSETTLED = ("!TimeoutError", "!import")
 """Outputs that say nothing about the task (a hang, a module that does not load)."""
 
 
-def _settled(output: str, broken: Collection[str] = ()) -> bool:
+def settled(output: str, broken: Collection[str] = ()) -> bool:
     """Whether ``output`` says something about the task: not a hang, a module that does
     not load, a call that does not compile, nor one of the ``broken`` errors (the
     language prober's: a name the code never defined...)."""
@@ -48,7 +48,7 @@ def agreed(
     probed = [o for o in others if o is not None]
     out = {}
     for k, mine in enumerate(chosen):
-        if not _settled(mine, broken):
+        if not settled(mine, broken):
             continue
         same = 1 + sum(1 for o in probed if o[k] == mine)
         voters = 1 + len(probed)
@@ -87,7 +87,7 @@ def questions(
     ranked: list[tuple[tuple[int, int, int, int], ProofQuestion, frozenset[frozenset[int]]]] = []
     for k, call in enumerate(calls):
         votes = [chosen[k], *(o[k] for o in probed)]
-        if call in asked or not all(_settled(v, broken) for v in votes):
+        if call in asked or not all(settled(v, broken) for v in votes):
             continue
         counts = Counter(votes)
         if len(counts) < 2:

@@ -135,6 +135,12 @@ def test_a_person_s_answer_sends_the_module_back_to_a_draft_that_gives_it() -> N
     typed = answer(ctx, proved, "'1,2'", "human")
     assert typed.examples[-1] == "compress([1, 2]) -> '1,2'"
     assert typed.files is None and after_proof(typed) == "execute"
+    # no draft gives it: the module ends failing the person's answer, not green before it
+    none_gives = execute(ctx, typed)
+    ended = settle(none_gives, "escalate")
+    assert ended.report is not None and not ended.report.green
+    failing = [t.name for t in ended.report.tests if t.outcome != "passed"]
+    assert failing and all("examples" in name for name in failing)
     drafts = [*typed.drafts, Draft(files={"ranges.py": RIGHT}, source="direct", index=9)]
     again = execute(ctx, typed.model_copy(update={"drafts": drafts}))
     assert again.files == {"ranges.py": RIGHT} and again.examples_missed == 0

@@ -110,7 +110,10 @@ def answer(ctx: Context, work: Work, value: str, by: By) -> Work:
 
 
 def _choose_again(work: Work, question: ProofQuestion) -> dict[str, object]:
-    """Back to the choice among the drafts, the current code one of them."""
+    """Back to the choice among the drafts, the current code one of them. The best
+    attempt so far is forgotten: it was measured without the answer (none of its stated
+    examples missed), and kept over every later attempt that misses the answer it would
+    have shipped code the person had just said was wrong, with no failing test shown."""
     drafts = list(work.drafts)
     if work.files and all(d.files != work.files for d in drafts):
         index = len(drafts_of(work, "repair"))
@@ -118,6 +121,7 @@ def _choose_again(work: Work, question: ProofQuestion) -> dict[str, object]:
     return {
         "drafts": drafts,
         "files": None,
+        "best": None,
         "verdict": None,
         "change": f"the answer to {question.call} is not what the chosen code returns",
     }

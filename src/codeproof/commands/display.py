@@ -55,6 +55,8 @@ class LiveDisplay:
         self._module: str | None = None
         self._attempt = 0
         self._tokens = 0
+        self._generated = 0
+        """Completion tokens of the calls the model answered (not from the cache)."""
         self._seconds = 0.0
         self._calls = 0
         self._started = time.monotonic()
@@ -93,7 +95,9 @@ class LiveDisplay:
         elif event.kind == "llm_call" and not p.get("replayed"):
             self._calls += 1
             self._tokens += int(p.get("completion_tokens", 0))
-            self._seconds += float(p.get("latency_s", 0.0))
+            if not p.get("cached"):  # a cache hit takes no time: it says nothing of speed
+                self._generated += int(p.get("completion_tokens", 0))
+                self._seconds += float(p.get("latency_s", 0.0))
 
     def _apply_node_end(self, node: str, out: dict[str, Any]) -> None:
         if node == "modules":
@@ -121,7 +125,7 @@ class LiveDisplay:
             table.add_row(
                 Text(name), Text(line["status"], style=style), line["tests"], str(line["attempts"])
             )
-        rate = self._tokens / self._seconds if self._seconds > 0 else 0.0
+        rate = self._generated / self._seconds if self._seconds > 0 else 0.0
         where = f" · module {self._module}" if self._module else ""
         attempt = f" · attempt {self._attempt}/{self.max_attempts}" if self._attempt else ""
         elapsed = clock(time.monotonic() - self._started)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from codeproof.agents import repairer
-from codeproof.choosing.examples import is_example_test
+from codeproof.choosing.examples import example_tests, is_example_test
 from codeproof.choosing.interface import undefined_names
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import RepairResult, TestReport
@@ -35,8 +35,12 @@ def repair(ctx: Context, work: Work) -> Work:
         return work.model_copy(update={"stuck": True, "change": "no repair (context full)"})
     files = fitted(ctx, {**work.files, **{f.path: f.content for f in result.files}})
     tests, changes = work.tests, list(work.test_changes)
-    if result.test_files and result.test_change_reason:
-        tests = {**tests, **{f.path: f.content for f in result.test_files}}
+    users = users_tests(ctx, work)
+    changed = {f.path: f.content for f in result.test_files if f.path not in users}
+    if len(changed) < len(result.test_files):
+        logger.info("%s: repair: dropped a change of the user's example tests", ctx.module.name)
+    if changed and result.test_change_reason:
+        tests = {**tests, **changed}
         changes.append(result.test_change_reason)
     return work.model_copy(
         update={
@@ -47,6 +51,18 @@ def repair(ctx: Context, work: Work) -> Work:
             "repaired": True,
         }
     )
+
+
+def users_tests(ctx: Context, work: Work) -> set[str]:
+    """The test files of the user's word: the stated examples' (and the answers') and
+    the worked examples'. A repair never changes them, whatever reason it gives (the
+    interactive ranges run: a repair rewrote the person's answers as "contradicting the
+    requirement")."""
+    paths = set(example_tests(ctx.module, work.examples))
+    worked = ctx.language.layout.worked_test_path
+    if worked is not None:
+        paths.add(worked(ctx.module.name))
+    return paths
 
 
 def _repaired(ctx: Context, work: Work, files: dict[str, str], report: TestReport) -> RepairResult:

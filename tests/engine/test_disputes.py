@@ -153,3 +153,27 @@ def test_an_error_the_request_does_not_state_is_no_answer() -> None:
     stated = replace(ctx, words="compress raises TypeError for anything but a list")
     found, _, _ = contradicted(stated, work, ["compress([1, 2])"], ["!TypeError"], [])
     assert [(d.expected, d.agreed) for d in found] == [("'1-2'", "!TypeError")]
+
+
+def _split_and_dispute(questions: int) -> list[str]:
+    """The calls asked about where a peer draft (right on runs of two) splits from the
+    chosen code on a proposed input and a removed designed test contradicts it."""
+    ctx = replace(
+        python_context("ranges", "compress(numbers)"),
+        options=EngineOptions(proof_drafts=2, proof_budget_s=20, questions=questions),
+    )
+    kept = {"test_ranges.py": TESTS["test_ranges.py"].split("\n\n\ndef test_two")[0] + "\n"}
+    drafts = [
+        Draft(files={"ranges.py": code}, source="direct", index=i)
+        for i, code in enumerate([DROPS, _RUNS])
+    ]
+    work = Work(
+        files=drafts[0].files, tests=kept, designed=TESTS, drafts=drafts, verdict="passed",
+        inputs=["compress([4, 5])"],
+    )  # fmt: skip
+    return [q.call for q in prove(ctx, work).pending]
+
+
+def test_the_drafts_split_takes_the_room_first_a_contradicted_check_what_is_left() -> None:
+    assert _split_and_dispute(1) == ["compress([4, 5])"]
+    assert _split_and_dispute(3) == ["compress([1, 2])", "compress([4, 5])"]  # asked first

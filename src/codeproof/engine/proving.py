@@ -207,22 +207,27 @@ def _questions(
     others: list[Outputs],
     disputed: tuple[list[DisputedCheck], list[str], list[Outputs]],
 ) -> list[ProofQuestion]:
-    """The questions of the proof: first the designed checks the final code contradicts
-    (:mod:`.disputes`; never read by the judge: in session 33 it kept three such checks, all
-    three wrong), then the inputs the drafts split on, at most ``options.questions`` in
-    all per module."""
+    """The questions of the proof, at most ``options.questions`` per module: the inputs the
+    drafts split on take the room first, the designed checks the final code contradicts
+    (:mod:`.disputes`) what is left. A split is the more telling question: replayed on
+    the 24 in-words tasks of session 33, the reference solution sided with the code on
+    57 of 64 contradicted checks and with the test on 2 (5: neither); of three green
+    modules whose answers were assumed, two were wrong. The checks are asked first,
+    though (their default answers change nothing: ``--yes`` must reach the splits'
+    answers last, which prove again), and the judge never reads them (in session 33 it
+    kept three set-aside checks, all three wrong)."""
     asked = {q.call for q in work.proof.questions} if work.proof else set()
     room = ctx.options.questions - len(work.answers)
-    checks, at_checks, others_at = disputed
-    first = asking.disputed(checks, at_checks, others_at, asked=asked, limit=room)
-    asked |= {q.call for q in first}
-    room -= len(first)
     cut = [o[: len(calls)] if o is not None else None for o in others]
     backed = probe_calls(ctx.module, work.tests)  # the code is green: every kept test passes
     broken = broken_errors(ctx.module)
     posed = asking.questions(
         calls, chosen, cut, asked=asked, backed=backed, limit=room, broken=broken
     )
+    checks, at_checks, others_at = disputed
+    asked |= {q.call for q in posed}
+    left = room - len(posed)
+    first = asking.disputed(checks, at_checks, others_at, asked=asked, limit=left)
     return [*first, *read_defaults(ctx, work, posed)]
 
 

@@ -2,7 +2,7 @@
 
 A slug maker whose chosen code passes weak tests: its code mutants are probed and run
 against the tests in the sandbox, the drafts' disagreement on ``a - b`` becomes a
-question, and generated checks (pytest, ``node:test``, JUnit) of the agreed outputs kill
+question, a designed test the choice removed becomes a question, and generated checks (pytest, ``node:test``, JUnit) of the agreed outputs kill
 survivors, pass on the chosen code and fail on the mutants they target.
 """
 
@@ -36,6 +36,7 @@ CASES: dict[str, dict[str, Any]] = {
         ],
         "inputs": ['slugify("a - b")', 'slugify("x,y")', 'slugify("")'],
         "question": "slugify('a - b')",
+        "removed": 'def test_comma():\n    assert slugify("Hello, World") == "hello-world"\n',
     },
     "javascript": {
         "path": "slugify.js",
@@ -56,6 +57,8 @@ CASES: dict[str, dict[str, Any]] = {
         ],
         "inputs": ['slugify("a - b")', 'slugify("x,y")', 'slugify("")'],
         "question": 'slugify("a - b")',
+        "removed": "test('comma', () => "
+        "{ assert.strictEqual(slugify('Hello, World'), 'hello-world'); });\n",
     },
     "java": {
         "path": "Slug.java",
@@ -80,6 +83,8 @@ CASES: dict[str, dict[str, Any]] = {
         ],
         "inputs": ['slugify("a - b")', 'slugify("x,y")', 'slugify("Hello World")'],
         "question": 'slugify("a - b")',
+        "removed": "    @Test void comma() "
+        '{ assertEquals("hello-world", new Slug().slugify("Hello, World")); }\n',
     },
 }
 
@@ -111,9 +116,13 @@ def test_the_proof_runs_on_the_real_toolchain(language: str, request: pytest.Fix
     drafts = [chosen, *({case["path"]: code} for code in case["others"])]
     report = ctx.run_tests(chosen, case["tests"])
     assert report.green, report.message or report.tests
+    [(test_path, kept)] = case["tests"].items()
+    removed = case["removed"]  # a designed test the choice removed: the code contradicts it
+    designed = kept[:-2] + removed + "}\n" if language == "java" else f"{kept}\n\n{removed}"
     work = Work(
         files=chosen,
         tests=case["tests"],
+        designed={test_path: designed},
         report=report,
         verdict="passed",
         inputs=case["inputs"],
@@ -124,9 +133,13 @@ def test_the_proof_runs_on_the_real_toolchain(language: str, request: pytest.Fix
 
     proof = proven.proof
     assert proof is not None and proof.drafts == 3
-    assert [q.call for q in proven.pending][:1] == [case["question"]]
-    question = proven.pending[0]
+    assert [q.call for q in proven.pending][-1:] == [case["question"]]
+    question = proven.pending[-1]  # the split (the contradicted check is asked first)
     assert question.default != next(c.value for c in question.choices if c.chosen)
+    [disputed] = [q for q in proven.pending if q.disputes_a_test]
+    assert "Hello, World" in disputed.call and "hello,-world" in disputed.default
+    assert [c.tests for c in disputed.choices] == [0, 1]
+    assert "hello-world" in disputed.choices[1].value
     mutation = proof.mutation
     assert mutation is not None and mutation.probed > 0 and mutation.tested > 0
     assert mutation.score is not None and 0 < mutation.score <= 1

@@ -2,8 +2,9 @@
 
 A slug maker whose chosen code passes weak tests: its code mutants are probed and run
 against the tests in the sandbox, the drafts' disagreement on ``a - b`` becomes a
-question, a designed test the choice removed becomes a question, and generated checks (pytest, ``node:test``, JUnit) of the agreed outputs kill
-survivors, pass on the chosen code and fail on the mutants they target.
+question, so does a designed test the choice removed, and generated checks (pytest,
+``node:test``, JUnit) of the agreed outputs kill survivors, pass on the chosen code and
+fail on the mutants they target.
 """
 
 from __future__ import annotations

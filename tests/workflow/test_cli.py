@@ -70,6 +70,7 @@ def test_new_json_then_runs_commands(home, tmp_path, monkeypatch, capsys):
             "findings": 0,
             "proof": "strong (100%)",  # the proof of its tests: every mutant told apart
             "failing": [],
+            "assumed": [],
         }
     ]
     assert (tmp_path / "proj" / "slugify.py").read_text() == GOOD

@@ -185,6 +185,7 @@ def _print_summary(console: Console, result: RunResult, summary: dict[str, objec
     console.print(table)
     for m in modules if isinstance(modules, list) else []:
         _print_failing(console, m["name"], m.get("failing") or [])
+        _print_assumed(console, m["name"], m.get("assumed") or [])
     usage = summary.get("usage")
     if isinstance(usage, dict):
         console.print(
@@ -213,6 +214,18 @@ def _print_failing(console: Console, module: str, failing: list[dict[str, str]])
         )
     if len(failing) > SHOWN_FAILING:
         console.print(f"  … and {len(failing) - SHOWN_FAILING} more (see the report)")
+
+
+def _print_assumed(console: Console, module: str, assumed: list[str]) -> None:
+    """The answers ``--yes`` took without asking, so the user checks them without opening
+    the report (a range compressor "passed" with ``compress([1, 2]) -> '1'`` among them)."""
+    if not assumed:
+        return
+    console.print(f"{escape(module)}: {len(assumed)} answer(s) assumed without asking; check:")
+    for answer in assumed[:SHOWN_FAILING]:
+        console.print(escape(f"  {answer}"))
+    if len(assumed) > SHOWN_FAILING:
+        console.print(f"  … and {len(assumed) - SHOWN_FAILING} more (see the report)")
 
 
 def start_new(

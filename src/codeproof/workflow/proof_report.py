@@ -89,7 +89,7 @@ def proof_lines(status: str, proof: Proof) -> list[str]:
         lines.append("- Tests dropped or set aside:")
         lines += [f"  - {note}" for note in proof.set_aside]
     if proof.questions:
-        lines.append("- Questions where the drafts disagree:")
+        lines.append("- Questions where the drafts (or a designed test and the code) disagree:")
         lines += [_question_line(q) for q in proof.questions]
     return lines
 

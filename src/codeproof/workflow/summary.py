@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from codeproof.core.proof import Proof
 from codeproof.core.reports import FailingTest, RunUsage
 from codeproof.core.types import TestReport
 from codeproof.workflow.logic import usage_of
@@ -26,6 +27,9 @@ class ModuleLine(BaseModel):
     """The proof's strength and mutation score (``strong (85%)``), once finished."""
     failing: list[FailingTest] = Field(default_factory=list)
     """The kept tests the chosen code fails, once finished."""
+    assumed: list[str] = Field(default_factory=list)
+    """The proof's questions ``--yes`` answered by default (``call -> answer``): where
+    the drafts split, then where the code contradicts a designed test."""
 
 
 class RunSummary(BaseModel):
@@ -79,7 +83,15 @@ def _apply_outcome(lines: dict[str, ModuleLine], outcome: dict[str, Any]) -> Non
         findings=len(outcome.get("scan", [])),
         proof=_proof_text(outcome.get("proof")),
         failing=FailingTest.of(TestReport.model_validate(report)) if report else [],
+        assumed=_assumed(outcome.get("proof")),
     )
+
+
+def _assumed(proof: Any) -> list[str]:
+    if not isinstance(proof, dict):
+        return []
+    read = Proof.model_validate(proof)
+    return [*read.assumptions, *read.kept_choices]
 
 
 def _proof_text(proof: Any) -> str:

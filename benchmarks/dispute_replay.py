@@ -131,12 +131,10 @@ def main() -> None:
                     continue
                 work, ctx = built
                 ctx.toolchain = client
-                row = _row(result, work, ctx, _reference(task, original))
-                rows.append(row)
-                print(json.dumps(row), flush=True)
-                if args.out:
-                    with args.out.open("a") as fh:
-                        fh.write(json.dumps(row) + "\n")
+                rows.append(_row(result, work, ctx, _reference(task, original)))
+                print(json.dumps(rows[-1]), flush=True)
+    if args.out:  # written once, at the end: a replay is minutes, not hours
+        args.out.write_text("".join(f"{json.dumps(row)}\n" for row in rows))
     _summary(rows)
 
 
@@ -149,7 +147,9 @@ def _summary(rows: list[dict[str, object]]) -> None:
     print(f"questions: {len(questions)}; the reference agrees with: {dict(right)}")
     wrong_green = [r for r in green if not r["passed"]]
     caught = [r for r in wrong_green if any(q["right"] == "test" for q in r["questions"])]  # type: ignore[attr-defined]
-    print(f"green but wrong with a question: {len(wrong_green)}; the test right there: {len(caught)}")
+    print(
+        f"green but wrong with a question: {len(wrong_green)}; the test right there: {len(caught)}"
+    )
 
 
 if __name__ == "__main__":

@@ -169,8 +169,8 @@ class Proof(BaseModel):
 
     @property
     def kept_choices(self) -> list[str]:
-        """The drafts' answers ``--yes`` kept over a designed check that expected another,
-        in words (the report lists them so a person can check them)."""
+        """The code's answers ``--yes`` kept over a designed check that expected another,
+        in words (the CLI and the report list them so a person can check them)."""
         return [
             f"{q.call} -> {q.answer}"
             for q in self.questions

@@ -36,8 +36,8 @@ class TaskResult(BaseModel):
     assumptions: list[str] | None = None
     """Pipeline: questions on the drafts' disagreements answered by default."""
     kept_over_tests: list[str] | None = None
-    """Pipeline: the drafts' answers kept by default over designed checks that expected
-    another (the checks set aside; :attr:`codeproof.core.proof.Proof.kept_choices`)."""
+    """Pipeline: the code's answers kept by default over designed checks that expected
+    another (the checks it contradicts; :attr:`codeproof.core.proof.Proof.kept_choices`)."""
     attempts: int = 1
     wall_s: float = 0.0
     prompt_tokens: int = 0

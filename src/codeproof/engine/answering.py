@@ -83,9 +83,10 @@ def _same(read: Callable[[str], tuple[bool, object]] | None, output: str, typed:
 def answer(ctx: Context, work: Work, value: str, by: By) -> Work:
     """Take ``value`` as the answer to the first pending question.
 
-    The default answer to a disputed designed check (:func:`~.questions.disputed`) is
-    what the choice already did: it is recorded as an assumption and changes nothing
-    (no example, no second proof), so ``--yes`` costs no more than before it was asked."""
+    The default answer to a designed check the code contradicts
+    (:func:`codeproof.proof.questions.disputed`) is what the code already does: it is
+    recorded as an assumption and changes nothing (no example, no second proof), so
+    ``--yes`` costs no more than before it was asked."""
     question = work.pending[0]
     value = normalized(ctx, question, value)
     stated = f"{question.call} -> {expected_text(ctx, question, value)}"

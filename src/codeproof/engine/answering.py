@@ -19,7 +19,7 @@ from codeproof.core.proof import Proof, ProofQuestion
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, drafts_of
 from codeproof.languages.values import raised_error
-from codeproof.proof.questions import is_dispute, shown
+from codeproof.proof.questions import shown
 
 After = Literal["ask", "execute", "prove", "finish"]
 By = Literal["human", "default"]
@@ -92,7 +92,7 @@ def answer(ctx: Context, work: Work, value: str, by: By) -> Work:
     stated = f"{question.call} -> {expected_text(ctx, question, value)}"
     record = question.model_copy(update={"answer": value, "by": by})
     proof = work.proof or Proof()
-    if by == "default" and is_dispute(question) and value == question.default:
+    if by == "default" and question.disputes_a_test and value == question.default:
         recorded = proof.model_copy(update={"questions": [*proof.questions, record]})
         return work.model_copy(update={"pending": work.pending[1:], "proof": recorded})
     update: dict[str, object] = {

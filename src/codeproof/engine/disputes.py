@@ -50,8 +50,9 @@ def contradicted(
         return [], [], []
     users = list(example_tests(ctx.module, work.examples))
     _, found = edit_asserts(ctx.module.language, work.designed, gives, users)
-    at = [list(calls).index(d.call) for d in found if d.call in calls]
-    checks = [d for d in found if d.call in calls]
+    index = {call: k for k, call in reversed(list(enumerate(calls)))}
+    checks = [d for d in found if d.call in index]
+    at = [index[d.call] for d in checks]
     return (
         checks,
         [chosen[k] for k in at],

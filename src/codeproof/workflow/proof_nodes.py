@@ -18,7 +18,7 @@ from codeproof.core.proof import ProofQuestion
 from codeproof.engine import loop
 from codeproof.engine.answering import After, after_proof, answer, answer_pending
 from codeproof.engine.proving import prove as engine_prove
-from codeproof.proof.questions import backing, is_dispute, shown
+from codeproof.proof.questions import backing, shown
 from codeproof.workflow.deps import Deps
 from codeproof.workflow.models import (
     ChoiceShown,
@@ -60,7 +60,7 @@ def request_for(module: str, question: ProofQuestion, number: int, limit: int) -
     why = (
         " (a test written from the request expected another result than the drafts give; "
         "it was set aside)"
-        if is_dispute(question)
+        if question.disputes_a_test
         else ""
     )
     return QuestionRequest(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from codeproof.core.proof import Mutation, Proof, ProofQuestion
 from codeproof.core.reports import ModuleReport
-from codeproof.proof.questions import backing, is_dispute, shown
+from codeproof.proof.questions import backing, shown
 
 SHOWN_SURVIVORS = 10
 
@@ -60,7 +60,7 @@ def _question_line(question: ProofQuestion) -> str:
     if question.answer is None:
         return f"  - `{question.call}`: {options}; not answered"
     source = "read in the request" if question.read else "what most drafts return"
-    if is_dispute(question):
+    if question.disputes_a_test:
         source = "the drafts' result; the designed test was set aside"
     who = f"assumed (`--yes`: {source})" if question.assumed else "answered"
     return f"  - `{question.call}`: {options}; {who}: `{shown(question.answer)}`"

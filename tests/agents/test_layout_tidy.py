@@ -17,6 +17,7 @@ from codeproof.languages.java.tidy import fix_source as fix_java_source
 from codeproof.languages.javascript.tidy import fix_javascript_tests, strip_usage_javascript
 from codeproof.languages.python.tidy import fix_python_tests, salvage_python, strip_usage_python
 from codeproof.languages.registry import layout_for, normalize_language
+from codeproof.languages.syntax import parse
 
 
 @pytest.mark.parametrize(
@@ -388,6 +389,22 @@ def test_javascript_test_files_are_fixed_by_what_they_declare_and_call() -> None
     assert fix_javascript_tests(mocha, "m", []) == (
         "Object.assign(globalThis, require('./m'));\n" + mocha
     )
+
+
+def test_a_javascript_test_file_cut_off_keeps_its_complete_tests() -> None:
+    """A js-wrap test design cut at the token limit after 26 counting tests: the parser's
+    recovery wrapped the whole file in one error node, the tail was kept, and the file
+    (every test in it) failed to load."""
+    block = """test('R{n}: wrapText("the quick brown fox", {w}) returns ["the"]', () => {{
+  assert.deepStrictEqual(wrapText("the quick brown fox", {w}), ["the"]);
+}});
+
+"""
+    complete = "".join(block.format(n=n, w=89 + n) for n in range(1, 26))
+    source = complete + """test('R26: wrapText("the quick brown fox", 116)', () => {\n  assert"""
+    fixed = fix_javascript_tests(source, "wrap", [])
+    assert not parse("javascript", fixed).has_error
+    assert fixed.rstrip().endswith(complete.rstrip()) and "R26" not in fixed
 
 
 def test_java_is_tidied_by_its_code_not_its_strings_and_comments() -> None:

@@ -116,19 +116,33 @@ def _export_javascript(source: str) -> str:
     return source.rstrip() + f"\n\nmodule.exports = {{ {exports} }};\n"
 
 
+_OPENING = frozenset({"(", "[", "{", "${"})
+_CLOSING = frozenset({")", "]", "}"})
+
+
 def _drop_unfinished_js_tail(source: str) -> str:
     """Cut a reply that stopped mid-test (token limit) after its last complete top-level
-    statement. Only when the code is left unfinished at its end, so a well-formed file
-    (or one with an error elsewhere) is never touched."""
+    statement: the last ``;`` or ``}`` with every bracket before it closed. Only when the
+    code is left unfinished at its end, so a well-formed file (or one with an error
+    elsewhere) is never touched; and only when what is kept parses. (One JavaScript
+    syntax error stops the whole file from loading, so every test in it would be lost.)
+    Read from the tokens: the parser's recovery may wrap a long unfinished file in one
+    error node, with no top-level statement to cut after."""
     tree = parse("javascript", source)
     errors = tree.errors()
     if not errors or errors[-1].end < len(source.rstrip()):
         return source
-    top = tree.root.children
-    last = next((i for i, node in enumerate(top) if node.contains(errors[-1])), None)
-    if not last:
+    depth, cut = 0, None
+    for token in tree.tokens():
+        if token.missing:
+            continue
+        depth += (token.kind in _OPENING) - (token.kind in _CLOSING)
+        if depth == 0 and token.kind in (";", "}"):
+            cut = token.end
+    if cut is None:
         return source
-    return source[: top[last - 1].end] + "\n"
+    kept = source[:cut] + "\n"
+    return source if parse("javascript", kept).has_error else kept
 
 
 def _local_require(ours: set[str], module: str) -> Callable[[Call], str]:

@@ -99,3 +99,17 @@ def test_no_draft_is_drawn_when_nothing_tells_the_drafts_apart() -> None:
     assert next_step(work, EngineOptions(max_drafts=7), PYTHON) == "escalate"
     missed = work.model_copy(update={"examples_missed": 1})
     assert next_step(missed, EngineOptions(max_drafts=7), PYTHON) == "draw"
+
+
+def test_an_answer_the_person_gave_draws_one_rung_past_a_full_ladder() -> None:
+    """No draft of a full ladder was written with the person's answer: one more rung is,
+    once per new answer; a default answer (nobody was asked) draws nothing more."""
+    full = _failing_work(7, unanimous=False, missed=1)
+    told = full.model_copy(update={"told": ["f(1) -> 2"], "answers": ["f(1) -> 2"]})
+    options = EngineOptions(max_drafts=7)
+    assert next_step(told, options, PYTHON) == "draw"
+    assert next_step(told.model_copy(update={"informed": 1}), options, PYTHON) == "escalate"
+    assert next_step(told.model_copy(update={"examples_missed": 0}), options, PYTHON) != "draw"
+    assert next_step(told.model_copy(update={"hint": "go on"}), options, PYTHON) == "escalate"
+    defaulted = full.model_copy(update={"answers": ["f(1) -> 2"]})
+    assert next_step(defaulted, options, PYTHON) == "escalate"

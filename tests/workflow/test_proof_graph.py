@@ -136,3 +136,28 @@ def test_the_terminal_takes_a_number_enter_or_a_typed_value(monkeypatch) -> None
     assert _ask_question(console, request).value == "[1, 2]"
     shown = console.file.getvalue()  # type: ignore[attr-defined]
     assert "raises ValueError (the chosen code)" in shown and "question 1/3" in shown
+
+
+TWO_DASHES = 'def slugify(text):\n    return "-".join(text.lower().split()).replace("--", "-")\n'
+"""Passes the weak tests, gives ``a--b`` for ``a - b``."""
+
+
+def test_an_answer_no_draft_gives_draws_drafts_written_with_it(run_workflow, store):
+    """The person types ``'a-b'``, which none of the drafts returns and the ladder is
+    full: one more rung of drafts is written with the answer beside the request (the
+    drafts before it never saw it), and the one that meets it ships."""
+    world = disagreeing()
+    world.spec_code = {"slugify": TWO_DASHES}
+    world.samples = {"slugify": [TWO_DASHES]}
+    world.code_when = {"slugify": ("- slugify('a - b') -> 'a-b'", GOOD)}
+    human = ScriptedHuman(answers=[QuestionAnswer(value="'a-b'")])
+    model = world.model()
+
+    result = run_workflow(model, human, candidates=3)
+
+    asked = [s for s in human.shown if isinstance(s, QuestionRequest)]
+    assert asked and "'a-b'" not in asked[0].choices  # no draft gave the answer
+    outcome = _outcome(store, result.run_id)
+    assert outcome.files["slugify.py"] == GOOD and outcome.status == "passed"
+    told = [c for c in model.calls if "The user's answers" in c.messages[-1].content]
+    assert len(told) == 2  # one rung (two drafts) beyond the three of the ladder

@@ -62,6 +62,9 @@ DIRECT_SYSTEM = """You are an expert {language} programmer.
 Write exactly what the user asks, with the names the user gives. Follow the conventions.
 Output only the code file: no explanations, no tests, no example usage."""
 
+ANSWERS_TITLE = "The user's answers: the code must return exactly these"
+"""Heading of the user's answers to questions on the drafts in a direct draft's prompt."""
+
 DIRECT_TEMPERATURE = 0.8
 """Temperature of the direct drafts after the first (greedy) one."""
 
@@ -150,13 +153,15 @@ def write_direct(
     index: int = 0,
     dependency_files: Mapping[str, str] | None = None,
     context: str = "",
+    answers: Sequence[str] = (),
     max_tokens: int = 1536,
 ) -> dict[str, str]:
     """The module written straight from the user's own words (no spec, no plan).
 
     Draft 0 is greedy: what one model call gives. Draft ``index`` > 0 is sampled with
-    seed ``index``. ``context`` is retrieved text for the prompt. Returns the source
-    files (empty when the reply held no code).
+    seed ``index``. ``context`` is retrieved text for the prompt; ``answers`` are the
+    user's answers to questions on the drafts (``call -> value``), shown after the
+    request. Returns the source files (empty when the reply held no code).
     """
     layout = layout_for(module.language)
     deps = section(
@@ -165,6 +170,7 @@ def write_direct(
     )
     user = join_sections(
         section("The user's request", words.strip()),
+        section(ANSWERS_TITLE, "\n".join(f"- {a}" for a in answers)),
         "Write this module of the request:\n" + render_module(module),
         section("Conventions", conventions.strip()),
         deps,

@@ -4,7 +4,9 @@ An answer is the user's word about the behaviour (or, with ``--yes`` and in the
 evaluation, the default recorded as an assumption): it joins the module's stated
 examples, which are never set aside and rank the drafts first. An answer the chosen code
 gives adds its check, and the proof runs again with it; one it does not give sends the
-module back to the choice among its drafts (the chosen code stays a candidate).
+module back to the choice among its drafts (the chosen code stays a candidate); when no
+draft meets an answer the person gave, the next drafts are written with it
+(:func:`codeproof.engine.state.answer_unmet`).
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ def answer(ctx: Context, work: Work, value: str, by: By) -> Work:
         "pending": work.pending[1:],
         "examples": [*work.examples, stated],
         "answers": [*work.answers, stated],
+        "told": [*work.told, stated] if by == "human" else work.told,
         "proof": proof.model_copy(update={"questions": [*proof.questions, record]}),
     }
     chosen = next((c.value for c in question.choices if c.chosen), None)

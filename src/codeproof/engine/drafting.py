@@ -22,7 +22,7 @@ from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
-from codeproof.engine.state import Draft, Work, drafts_of
+from codeproof.engine.state import Draft, Work, answer_unmet, drafts_of
 from codeproof.languages.test_edit import drop_repeated
 from codeproof.llm.base import ChatModel
 
@@ -151,16 +151,9 @@ def first_draft(ctx: Context, work: Work) -> Draft:
 def draw(ctx: Context, work: Work) -> Work:
     """One rung of the ladder: up to ``options.rung`` more drafts, and (once) the plan the
     programmer writes from and the probe inputs that tell drafts apart."""
-    room = ctx.options.max_drafts - len(work.drafts)
-    count = max(0, min(ctx.options.rung, room))
     spec_first = len(drafts_of(work, "spec"))
     direct_first = len(drafts_of(work, "direct"))
-    n_spec, n_direct = 0, 0
-    for _ in range(count):  # alternate, the kind with fewer drafts first (the first is direct)
-        if spec_first + n_spec < direct_first + n_direct:
-            n_spec += 1
-        else:
-            n_direct += 1
+    n_spec, n_direct = _kinds(ctx, work, spec_first, direct_first)
     plan = work.plan or (_plan(ctx, work) if n_spec else [])
     inputs = work.inputs or _inputs(ctx, work)
     coder = ctx.model_for(scope("code", ctx, work))
@@ -180,8 +173,26 @@ def draw(ctx: Context, work: Work) -> Work:
             "drafts": [*work.drafts, *drafts],
             "rung": work.rung + 1,
             "files": None,
+            "informed": len(work.told),
         }
     )
+
+
+def _kinds(ctx: Context, work: Work, spec_first: int, direct_first: int) -> tuple[int, int]:
+    """How many spec and direct drafts the rung draws: the ladder's room, alternating
+    (the kind with fewer drafts first; the first draft is direct), or a full rung of
+    direct drafts written with the person's answers when the code misses one of them
+    (:func:`~codeproof.engine.state.answer_unmet`)."""
+    if answer_unmet(work):
+        return 0, ctx.options.rung
+    room = ctx.options.max_drafts - len(work.drafts)
+    n_spec, n_direct = 0, 0
+    for _ in range(max(0, min(ctx.options.rung, room))):
+        if spec_first + n_spec < direct_first + n_direct:
+            n_spec += 1
+        else:
+            n_direct += 1
+    return n_spec, n_direct
 
 
 def _fitting(ctx: Context, job: Callable[[], list[Draft]]) -> Callable[[], list[Draft]]:
@@ -260,7 +271,8 @@ def _spec_drafts(
 def _direct_draft(ctx: Context, work: Work, index: int) -> Callable[[], list[Draft]]:
     def job() -> list[Draft]:
         files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), index))
-        return [Draft(files=files, source="direct", index=index, note="the user's words, sampled")]
+        words = "the user's words and answers" if work.told else "the user's words"
+        return [Draft(files=files, source="direct", index=index, note=f"{words}, sampled")]
 
     return job
 

@@ -11,7 +11,9 @@
   every test and every output and meet the stated examples, more drafts would only agree
   too: the failing tests are disputed by all of them, and none is drawn. Nor is one
   drawn when nothing tells three or more drafts apart (no test ran on any, no two agree
-  on any output): the first would be kept whatever came next.
+  on any output): the first would be kept whatever came next. An answer the person gave
+  that the code misses draws one more rung, written with the answers, even when the
+  ladder is full: no draft before it knew what the person said.
 * **Repair** what a repair can fix once the drafts are spent: crashes and hangs. An
   assertion the drafts' agreement did not settle is a disagreement about behaviour,
   which the repairer has never resolved in the measured runs.
@@ -24,7 +26,7 @@ from typing import Literal
 
 from codeproof.core.types import TestReport
 from codeproof.engine.context import EngineOptions
-from codeproof.engine.state import Work
+from codeproof.engine.state import Work, answer_unmet
 from codeproof.languages.base import Language
 
 Step = Literal["finish", "draw", "repair", "escalate"]
@@ -51,9 +53,13 @@ def _can_draw(work: Work, options: EngineOptions) -> bool:
     """More drafts can still change the choice: the ladder has room, no hint from the
     human asks to go on from the current code, and the drafts so far are not unanimous
     on code that meets every stated example."""
+    if work.hint:
+        return False
+    if answer_unmet(work):
+        return True
     settled = (work.unanimous or work.blind) and work.examples_missed == 0
     rungs_left = work.rung * options.rung < options.max_drafts  # a rung may draw nothing
-    return not work.hint and not settled and rungs_left and len(work.drafts) < options.max_drafts
+    return not settled and rungs_left and len(work.drafts) < options.max_drafts
 
 
 def repairable(report: TestReport, language: Language) -> bool:

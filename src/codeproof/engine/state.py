@@ -115,10 +115,22 @@ class Work(BaseModel):
     """Questions on the drafts' disagreements waiting for an answer."""
     answers: list[str] = Field(default_factory=list)
     """Answered questions as stated examples (``call -> value``): kept in every round."""
+    told: list[str] = Field(default_factory=list)
+    """The answers the person gave (not the defaults taken for nobody): the drafts written
+    after them see them beside the request (:func:`answer_unmet`)."""
+    informed: int = 0
+    """How many of :attr:`told` the drafts drawn last were written with."""
     reprove: bool = False
     """Answers added checks the code meets: prove again with them."""
     killed: list[str] = Field(default_factory=list)
     """Hashes of the mutants the kept tests killed (more tests still kill them)."""
+
+
+def answer_unmet(work: Work) -> bool:
+    """The person gave an answer no draft was written with, and the code misses a stated
+    example: one more rung of drafts written with the answers is due, beyond the
+    ladder's size (the drafts so far never saw what the person said)."""
+    return len(work.told) > work.informed and work.examples_missed > 0
 
 
 def drafts_of(work: Work, source: DraftSource) -> list[Draft]:

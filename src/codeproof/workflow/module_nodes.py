@@ -86,6 +86,7 @@ def context(deps: Deps, state: WorkflowState) -> Context:
             index=index,
             dependency_files=dep_files or None,
             context=retrieved,
+            answers=work_of(state).told,
         )
 
     return Context(

@@ -16,7 +16,7 @@ from codeproof.agents.documenter import document
 from codeproof.agents.input_designer import propose_inputs
 from codeproof.agents.judge import pick
 from codeproof.agents.planner import extract_modules, plan_module
-from codeproof.agents.programmer import write_code
+from codeproof.agents.programmer import write_code, write_direct
 from codeproof.agents.repairer import repair
 from codeproof.agents.test_designer import design_tests
 from codeproof.choosing.probing import probe_calls
@@ -85,6 +85,22 @@ def test_write_code_two_candidates(
     assert drafts[0].notes.startswith("candidate 0") and drafts[1].notes.startswith("candidate 1")
     contents = [f.content for d in drafts for f in d.files if f.path == "adder.py"]
     assert any(_defines_add(c) for c in contents)
+
+
+def test_write_direct_with_the_users_answers(small_local_model: ChatModel, module: Module) -> None:
+    """The draft written with the person's answers beside the request (greedy, as the
+    first draft after an answer no draft met) is a module defining the function."""
+    files = write_direct(
+        small_local_model,
+        REQUEST,
+        module,
+        CONVENTIONS,
+        index=7,
+        greedy=True,
+        answers=["add(2, -2) -> 0"],
+        max_tokens=MAX_TOKENS,
+    )
+    assert list(files) == ["adder.py"] and _defines_add(files["adder.py"])
 
 
 def test_repair(small_local_model: ChatModel, spec: Spec, module: Module) -> None:

@@ -78,7 +78,7 @@ def test_a_repair_prompt_does_not_repeat_the_tracebacks(spec: Spec, module: Modu
 
 
 def _ctx(model: FakeModel, spec: Spec, module: Module) -> Context:
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         return dict(CODE)
 
     return Context(

@@ -42,7 +42,7 @@ def test_steps_whose_requests_do_not_fit_leave_the_best_attempt() -> None:
         ]
     )
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         if index:
             _too_long([])
         return {"slugify.py": FIRST}

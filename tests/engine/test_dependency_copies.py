@@ -56,7 +56,7 @@ def test_a_draft_copying_its_dependency_is_held_to_the_real_one() -> None:
         words="store.py and report.py: count(inventory) counts the skus.",
         toolchain=memory_python_toolchain(),
         model_for=lambda scope: model,
-        direct=lambda m, index: {"report.py": COPY if index == 0 else REAL},
+        direct=lambda m, index, greedy: {"report.py": COPY if index == 0 else REAL},
         options=EngineOptions(max_drafts=3, probe_inputs=0, proof=False),
         dependencies=[STORE],
         dependency_files={"store.py": STORE_PY},

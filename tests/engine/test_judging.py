@@ -30,7 +30,7 @@ def _question(default: str) -> ProofQuestion:
 
 
 def _read(model: FakeModel, question: ProofQuestion, **options: object) -> ProofQuestion:
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         raise AssertionError("no draft is written here")
 
     ctx = Context(

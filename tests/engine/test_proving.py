@@ -88,7 +88,7 @@ def _model(spec_code: str = GOOD) -> FakeModel:
 def _context(model: FakeModel, later: str = GOOD_TOO, **options: object) -> Context:
     """The greedy draft is ``BUGGY``; every later completion of the request is ``later``."""
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         return {"slugify.py": BUGGY if index == 0 else later}
 
     return Context(
@@ -193,7 +193,7 @@ def test_no_check_of_the_proof_sits_at_a_stated_example_s_input() -> None:
         '    return "-".join(text.split())\n'
     )
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         return {"slugify.py": chosen if index == 0 else also_buggy}
 
     model = _model(spec_code=chosen)

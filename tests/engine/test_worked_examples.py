@@ -63,7 +63,7 @@ def _context(words: str, worked_total: int) -> tuple[Context, FakeModel]:
         ]
     )
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         return {"tally.py": LAST if index == 0 else SUM}  # greedy keeps the last number
 
     example = [EXAMPLE] if EXAMPLE in words else []
@@ -148,7 +148,7 @@ def test_a_transcription_the_interface_rules_out_is_fitted_and_then_decides() ->
         worked=[STOCK_EXAMPLE],
         toolchain=memory_python_toolchain(),
         model_for=lambda scope: model,
-        direct=lambda m, index: {"report.py": UNSORTED if index == 0 else SORTED},
+        direct=lambda m, index, greedy: {"report.py": UNSORTED if index == 0 else SORTED},
         options=EngineOptions(max_drafts=3, probe_inputs=0, proof=False),
         dependencies=[STORE],
         dependency_files={"store.py": STORE_PY},

@@ -145,7 +145,7 @@ def test_the_engine_drops_repeated_designed_tests() -> None:
         ]
     )
 
-    def direct(m: ChatModel, index: int) -> dict[str, str]:
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         return {"flip.py": "def flip(s):\n    return s.swapcase()\n"}
 
     ctx = Context(

@@ -14,6 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from wf_world import BUGGY, GOOD, GOOD_TOO, ScriptedHuman, disagreeing
 
+from codeproof.agents.programmer import DIRECT_TEMPERATURE
 from codeproof.commands.display import _ask_question
 from codeproof.commands.progress import JsonEvents, JsonHuman
 from codeproof.core.proof import ProofQuestion, QuestionChoice
@@ -161,3 +162,4 @@ def test_an_answer_no_draft_gives_draws_drafts_written_with_it(run_workflow, sto
     assert outcome.files["slugify.py"] == GOOD and outcome.status == "passed"
     told = [c for c in model.calls if "The user's answers" in c.messages[-1].content]
     assert len(told) == 2  # one rung (two drafts) beyond the three of the ladder
+    assert [c.settings.temperature for c in told] == [0.0, DIRECT_TEMPERATURE]  # greedy first

@@ -151,6 +151,7 @@ def write_direct(
     conventions: str,
     *,
     index: int = 0,
+    greedy: bool,
     dependency_files: Mapping[str, str] | None = None,
     context: str = "",
     answers: Sequence[str] = (),
@@ -158,8 +159,9 @@ def write_direct(
 ) -> dict[str, str]:
     """The module written straight from the user's own words (no spec, no plan).
 
-    Draft 0 is greedy: what one model call gives. Draft ``index`` > 0 is sampled with
-    seed ``index``. ``context`` is retrieved text for the prompt; ``answers`` are the
+    A ``greedy`` draft is decoded at temperature 0: draft 0 is what one model call gives
+    (the first draft written with the user's ``answers`` is greedy too). Others are
+    sampled with seed ``index``. ``context`` is retrieved text for the prompt; ``answers`` are the
     user's answers to questions on the drafts (``call -> value``), shown after the
     request. Returns the source files (empty when the reply held no code).
     """
@@ -178,7 +180,7 @@ def write_direct(
         FILE_FORMAT.format(path=layout.source_path(module.name), tag=layout.fence_tag),
     )
     messages = conversation(DIRECT_SYSTEM.format(language=module.language), user)
-    temperature = 0.0 if index == 0 else DIRECT_TEMPERATURE
+    temperature = 0.0 if greedy else DIRECT_TEMPERATURE
     settings = ChatSettings(temperature=temperature, seed=index, max_tokens=max_tokens)
     reply = model.chat(messages, settings).text
     return {f.path: f.content for f in parse_code(reply, module, layout)}

@@ -62,12 +62,14 @@ class EngineOptions(BaseModel):
 class DirectDrafter(Protocol):
     """Completes the user's own words as written: draft ``index`` of the module's file(s).
 
-    Draft 0 is greedy (the one-call answer); later ones are sampled with their own seed.
-    The evaluation answers a benchmark prompt the way its single-shot mode does; the
-    workflow asks the programmer to write the module straight from the request.
+    A ``greedy`` draft is decoded at temperature 0: draft 0 (the one-call answer), and the
+    first draft written with answers the person gave (the workflow shows them beside the
+    request); the others are sampled with seed ``index``. The evaluation answers a
+    benchmark prompt the way its single-shot mode does; the workflow asks the programmer
+    to write the module straight from the request.
     """
 
-    def __call__(self, model: ChatModel, index: int) -> dict[str, str]: ...
+    def __call__(self, model: ChatModel, index: int, greedy: bool) -> dict[str, str]: ...
 
 
 ContextFn = Callable[[Spec, Module], str]

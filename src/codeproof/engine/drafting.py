@@ -144,7 +144,7 @@ def fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
 
 def first_draft(ctx: Context, work: Work) -> Draft:
     """The greedy completion of the user's own words (what one call would give)."""
-    files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0))
+    files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0, True))
     return Draft(files=files, source="direct", index=0, note="the user's words, greedy")
 
 
@@ -158,7 +158,10 @@ def draw(ctx: Context, work: Work) -> Work:
     inputs = work.inputs or _inputs(ctx, work)
     coder = ctx.model_for(scope("code", ctx, work))
     spec_job = _spec_drafts(ctx, work, coder, plan, n_spec, spec_first)
-    direct_jobs = [_direct_draft(ctx, work, direct_first + k) for k in range(n_direct)]
+    told = answer_unmet(work)  # the first draft written with the answers is greedy
+    direct_jobs = [
+        _direct_draft(ctx, work, direct_first + k, told and k == 0) for k in range(n_direct)
+    ]
     jobs = [_fitting(ctx, job) for job in (spec_job, *direct_jobs)]
     results = _concurrently(coder.slots, jobs)
     drafts = [d for batch in results for d in batch]
@@ -268,11 +271,13 @@ def _spec_drafts(
     return job
 
 
-def _direct_draft(ctx: Context, work: Work, index: int) -> Callable[[], list[Draft]]:
+def _direct_draft(ctx: Context, work: Work, index: int, greedy: bool) -> Callable[[], list[Draft]]:
     def job() -> list[Draft]:
-        files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), index))
+        model = ctx.model_for(scope("draft", ctx, work))
+        files = fitted(ctx, ctx.direct(model, index, greedy))
         words = "the user's words and answers" if work.told else "the user's words"
-        return [Draft(files=files, source="direct", index=index, note=f"{words}, sampled")]
+        note = f"{words}, {'greedy' if greedy else 'sampled'}"
+        return [Draft(files=files, source="direct", index=index, note=note)]
 
     return job
 

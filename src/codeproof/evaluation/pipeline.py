@@ -102,9 +102,9 @@ class DirectCompleter:
     task: Task
     module: Module
 
-    def __call__(self, model: ChatModel, index: int) -> dict[str, str]:
+    def __call__(self, model: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         language = registry.language_for(self.module.language)
-        temperature = 0.0 if index == 0 else RAW_TEMPERATURE
+        temperature = 0.0 if greedy else RAW_TEMPERATURE
         code = solve_single(model, self.task, temperature=temperature, seed=index)
         fix = language.benchmarks.completion_fix if language.benchmarks else None
         path = language.layout.source_path(self.module.name)

@@ -74,7 +74,7 @@ def context(deps: Deps, state: WorkflowState) -> Context:
     dep_modules, dep_files = _dependencies(state, module)
     words = user_words(state)
 
-    def direct(model: ChatModel, index: int) -> dict[str, str]:
+    def direct(model: ChatModel, index: int, greedy: bool) -> dict[str, str]:
         conventions = work_of(state).conventions or deps.toolchain(module.language).conventions()
         grounded = deps.code_context()
         retrieved = grounded(spec, module) if grounded is not None else ""
@@ -84,6 +84,7 @@ def context(deps: Deps, state: WorkflowState) -> Context:
             module,
             conventions,
             index=index,
+            greedy=greedy,
             dependency_files=dep_files or None,
             context=retrieved,
             answers=work_of(state).told,

@@ -42,6 +42,19 @@ def test_an_open_request_gets_questions_and_assumptions_a_closed_one_none() -> N
     assert open_questions(closed, ["check('abc') -> 'weak'"]) == []
 
 
+def test_an_example_with_empty_input_leaves_only_invalid_input_open() -> None:
+    """ranges.py at 8248f1c: "compress([]) returns \"\"" was stated, yet the intake asked
+    what empty input should do."""
+    words = "compress(numbers) joins runs of three or more numbers as first-last"
+    for stated in ('compress([]) -> ""', "wrapText('', 5) -> []", "f({}, 1) -> 0"):
+        [gap] = open_questions(words, [stated])
+        assert gap.question.startswith("What should happen with invalid input:"), stated
+        assert "invalid input" in gap.assumption and "empty" not in gap.assumption
+    for stated in ("compress([1, 2]) -> '1,2'", "f() -> []", "f(1) -> ''", "f('->', [1]) -> 0"):
+        [gap] = open_questions(words, [stated])
+        assert gap.question.startswith("What should happen with invalid or empty input"), stated
+
+
 def test_only_rules_for_every_input_are_invariants() -> None:
     stated = rules(
         "Return the longest string. Return None in case the input list is empty. "

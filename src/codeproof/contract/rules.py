@@ -9,7 +9,10 @@ example of a result, nothing on invalid input), the intake asks before guessing
 
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -97,7 +100,9 @@ class Gap:
 
 def open_questions(words: str, stated_examples: Sequence[str]) -> list[Gap]:
     """What the request leaves open, to ask before guessing: no example of a result, and
-    nothing on invalid or empty input (at most two)."""
+    nothing on invalid or empty input (at most two). An example that passes an empty
+    value (``f([]) -> ""``) already says what empty input gives: then only invalid input
+    is asked about."""
     gaps = []
     if not stated_examples:
         gaps.append(
@@ -109,12 +114,44 @@ def open_questions(words: str, stated_examples: Sequence[str]) -> list[Gap]:
             )
         )
     if not _ERRORS.search(words):
+        what = "invalid" if any(map(_empty_argument, stated_examples)) else "invalid or empty"
         gaps.append(
             Gap(
-                "What should happen with invalid or empty input: return a value (which "
-                "one?) or raise an error (which one?)?",
-                "nothing was said about invalid or empty input: it is handled the way the "
+                f"What should happen with {what} input: return a value (which one?) or "
+                "raise an error (which one?)?",
+                f"nothing was said about {what} input: it is handled the way the "
                 "language's standard library handles such input",
             )
         )
     return gaps
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _empty_argument(example: str) -> bool:
+    """Whether the call of ``example`` (before its ``->``) passes an empty value: an empty
+    string, list, tuple, dict or object literal among its arguments (read with Python's
+    tokenizer, which reads the call notation of the three languages alike)."""
+    depth, previous = 0, ""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(example).readline):
+            text = token.string
+            if token.type == tokenize.OP and text == "->" and depth == 0:
+                return False
+            if token.type == tokenize.STRING and depth >= 1 and _empty_string(text):
+                return True
+            if token.type == tokenize.OP and depth >= 2 and _PAIRS.get(previous) == text:
+                return True
+            depth += (text in _PAIRS) - (text in _PAIRS.values())
+            previous = text
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return False
+
+
+def _empty_string(literal: str) -> bool:
+    try:
+        return ast.literal_eval(literal) in ("", b"")
+    except (ValueError, SyntaxError):
+        return False

@@ -126,6 +126,6 @@ def python_context(name: str, interface: str) -> Context:
         words="",
         toolchain=memory_python_toolchain(),
         model_for=lambda scope: FakeModel(),
-        direct=lambda m, i: {},
+        direct=lambda m, i, greedy: {},
         options=EngineOptions(),
     )

@@ -145,6 +145,20 @@ def test_node_cases_drop_passing_file_tests_and_flag_failing_ones() -> None:
     assert "calc.js:2" in tests[0].message
 
 
+def test_node_names_with_quotes_read_as_the_test_file_writes_them() -> None:
+    """Node 20's JUnit reporter escapes a quote in an attribute twice (``&amp;quot;``):
+    js-wrap's ``test('R3: wrapText("the quick brown fox", 1) ...')`` was reported as
+    ``R3: wrapText(&quot;the quick ...`` and could not be found in its file."""
+    xml = (
+        '<testsuites><testcase name="R3: f(&amp;quot;a&amp;quot;) &lt;b> &amp; c">'
+        '<failure message="Received &amp;quot;Error&amp;quot;">x "q"</failure>'
+        "</testcase></testsuites>"
+    )
+    [test] = normalize_cases(parse_junit_xml(xml), ["f.test.js"], "")
+    assert test.name == 'R3: f("a") <b> & c'
+    assert 'Received "Error"' in test.message and "&quot;" not in test.message
+
+
 def test_load_error_finds_the_first_error_line() -> None:
     assert load_error("noise\nfile.js:3\nTypeError: x is not a function\n  at y") == (
         "noise\nfile.js:3\nTypeError: x is not a function"

@@ -62,7 +62,7 @@ def test_the_engine_fits_a_draft_and_the_draft_then_runs(
         words="calc.js exports evaluate(expr), which uses tokenize from tokenizer.js",
         toolchain=javascript_toolchain,
         model_for=lambda scope: FakeModel(),
-        direct=lambda model, index: {"calc.js": CALC},
+        direct=lambda model, index, greedy: {"calc.js": CALC},
         dependencies=[
             Module(
                 name="tokenizer",

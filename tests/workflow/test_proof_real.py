@@ -109,7 +109,7 @@ def test_the_proof_runs_on_the_real_toolchain(language: str, request: pytest.Fix
         words="slugify",
         toolchain=toolchain,
         model_for=_no_model,
-        direct=lambda model, index: {},
+        direct=lambda model, index, greedy: {},
         # no model here: the judge's reading of the defaults is tested with a scripted one
         options=EngineOptions(proof_budget_s=300, mutants=12, read_defaults=False),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -71,10 +72,20 @@ def load_error(output: str) -> str:
     return ""
 
 
+def _unescaped(case: JUnitCase) -> JUnitCase:
+    """``case`` with node's doubled escape of ``"`` undone: its JUnit reporter writes a
+    quote in an attribute as ``&amp;quot;`` (Node 20), so the parsed name of
+    ``test('f("a")', ...)`` reads ``f(&quot;a&quot;)``, and no test of the file has that
+    name (setting it aside, or narrowing a repair to it, found nothing)."""
+    fixed = [text.replace("&quot;", '"') for text in (case.name, case.message, *case.suites)]
+    name, message, *suites = fixed
+    return replace(case, name=name, message=message, suites=tuple(suites))
+
+
 def normalize_cases(
     cases: Sequence[JUnitCase], test_files: Sequence[str], output: str
 ) -> list[TestCase]:
-    """Turn node:test report cases into test cases.
+    """Turn node:test report cases into test cases (names as the test files write them).
 
     The runner reports each test file as a test of its own when the file has no tests
     or fails before or after its tests: a passing one is not a test (a file that prints
@@ -83,7 +94,7 @@ def normalize_cases(
     (older runtimes wrap the file's tests in it) is left out of test names.
     """
     out: list[TestCase] = []
-    for case in cases:
+    for case in map(_unescaped, cases):
         suites = case.suites
         if suites and _is_test_file_name(suites[0], test_files):
             suites = suites[1:]

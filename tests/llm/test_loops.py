@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from codeproof.llm.base import ChatSettings, Message
 from codeproof.llm.local import LocalChatModel
 from codeproof.llm.loops import (
+    COUNT_BLOCKS,
     COUNT_LONG_CHARS,
     COUNT_LONG_LINES,
     LoopWatch,
@@ -48,7 +49,11 @@ MONTHS = "".join(f"    {{{m}, {d}}},\n" for m, d in enumerate([31, 28, 31, 30] *
 NUMBERED_TESTS = "".join(
     f"    @Test\n    void adds{i}() {{\n"
     f"        assertEquals({i + 1}, Adder.add({i}, 1));\n    }}\n\n"
-    for i in range(12)
+    for i in range(COUNT_BLOCKS - 1)
+)
+NAMES_COUNT = "".join(  # only the test's name counts (period doubled: two places count)
+    f"def test_find_zero_sign_changes_{i}():\n    assert find_zero([1, -1, 0, 1]) == 0\n\n"
+    for i in range(COUNT_BLOCKS + 5)
 )
 GROWING_LIST = "".join(  # a 1.5B spec's examples, 2,048 tokens of this
     '    "new BusinessCalendar(Set.of('
@@ -103,6 +108,7 @@ def test_a_loop_is_seen(text: str) -> None:
         GRID,
         MONTHS,
         NUMBERED_TESTS,
+        NAMES_COUNT,
         "x" * 200,
         "# " + "-" * 78 + "\n",
         COUNTING[:1500],
@@ -117,6 +123,7 @@ def test_a_loop_is_seen(text: str) -> None:
         "grid",
         "months",
         "numbered-tests",
+        "names-count",
         "short-run",
         "rule",
         "counting-under-20",
@@ -195,6 +202,31 @@ def test_long_counting_lines_are_a_loop_sooner_in_any_reply() -> None:
     assert not counting("".join(lines[: COUNT_LONG_LINES - 1]))  # too few lines
     short = "".join(f"    assert f({n}) == {n * n}\n" for n in range(1, 25))
     assert not counting(short)  # as many lines, short ones: thirty are needed
+
+
+WRAP_HEAD = (  # a 1.5B test design of wrap.js at 8248f1c: R10 to R26, cut at 1,536 tokens
+    "const { wrapText } = require('./wrap');\n\n"
+    "test('R1: wrapText(\"the quick brown fox\", 10) returns two lines', () => {\n"
+    "  assert.deepStrictEqual(wrapText('the quick brown fox', 10), ['the quick', 'brown fox']);\n"
+    "});\n\n"
+)
+WRAP_COUNTING = "".join(
+    f"test('R{n}: wrapText(\"the quick brown fox\", {90 + n}) is one line', () => {{\n"
+    f"  assert.deepStrictEqual(wrapText('the quick brown fox', {90 + n}), "
+    "['the quick brown fox']);\n});\n"
+    for n in range(10, 27)
+)
+
+
+def test_counting_blocks_of_lines_are_a_loop_in_any_reply() -> None:
+    lines = (WRAP_HEAD + WRAP_COUNTING).splitlines(keepends=True)
+    code = LoopWatch(growth=False)
+    stopped = next(i for i, line in enumerate(lines, 1) if code.add(line))
+    seen = "".join(lines[:stopped])
+    assert f"R{10 + COUNT_BLOCKS - 1}:" in seen and f"R{10 + COUNT_BLOCKS}:" not in seen
+    assert loop_start(seen) == len(WRAP_HEAD)  # the loop is the run of counting blocks
+    fewer = WRAP_HEAD + "".join(WRAP_COUNTING.splitlines(keepends=True)[: 3 * (COUNT_BLOCKS - 1)])
+    assert not looping(fewer)
 
 
 def _chunk(text: str, n: int) -> dict[str, Any]:

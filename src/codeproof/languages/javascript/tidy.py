@@ -146,6 +146,31 @@ def _drop_unfinished_js_tail(source: str) -> str:
     return source if parse("javascript", kept).has_error else kept
 
 
+_MESSAGE_ASSERTIONS = frozenset({"throws", "rejects"})
+
+
+def _expected_messages(source: str) -> str:
+    """``assert.throws(fn, 'the message')`` written ``assert.throws(fn, { message: 'the
+    message' })``, as the writer meant it.
+
+    Node reads a string second argument as the text to print when nothing is thrown, not
+    as the error expected: the check passes whatever ``fn`` throws, and an error whose
+    message *is* that string fails it with ``ERR_AMBIGUOUS_ARGUMENT`` ("The error message
+    ... is identical to the message"): the right code fails, any wrong error passes. A
+    1.5B test design of js-order-flow wrote 24 such checks (of 30 tests) of the stated
+    messages. Only two-argument calls on an ``assert`` object: with a third argument the
+    string may be meant as Node reads it."""
+    tree = parse("javascript", source)
+    edits: list[tuple[int, int, str]] = []
+    for call in tree.calls(_MESSAGE_ASSERTIONS):
+        receiver, args = call.receiver, call.args
+        if receiver is None or receiver.text != "assert" or len(args) != 2:
+            continue
+        if args[1].kind in ("string", "template_string"):
+            edits.append((args[1].start, args[1].end, f"{{ message: {args[1].text} }}"))
+    return replace(source, edits)
+
+
 def _local_require(ours: set[str], module: str) -> Callable[[Call], str]:
     def rewrite(call: Call) -> str:
         path = call.args[0].value()[1]
@@ -160,7 +185,7 @@ def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) 
     relative = _requires_js(parse("javascript", source), lambda p: p.startswith(("./", "../")))
     rewrite = _local_require({module, *dependencies}, module)
     text = replace(source, [(c.node.start, c.node.end, rewrite(c)) for c in relative])
-    text = _drop_unfinished_js_tail(text)
+    text = _expected_messages(_drop_unfinished_js_tail(text))
     tree = parse("javascript", text)
     declared = {d.name for d in tree.declarations()}
     tests = _test_calls_js(tree)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cleaned import passed_as_written_and_cleaned
 from codeproof.languages.javascript.rebound import let_rebound
 from codeproof.languages.javascript.tidy import fix_source, fix_tests
 from codeproof.toolchains.client import ToolchainClient
@@ -86,9 +87,7 @@ def test_the_cleaned_module_runs_where_the_draft_threw(
     javascript_toolchain: ToolchainClient,
 ) -> None:
     tests = {"slugify.test.js": TEST}
-    raw = javascript_toolchain.run_tests({"slugify.js": SLUGIFY}, tests, 60)
-    assert raw.total == 1 and raw.passed == 0
-    fixed = javascript_toolchain.run_tests(
-        {"slugify.js": fix_source(SLUGIFY, "slugify.js")}, tests, 60
+    counts = passed_as_written_and_cleaned(
+        javascript_toolchain, "javascript", "slugify.js", SLUGIFY, tests
     )
-    assert fixed.total == 1 and fixed.passed == 1
+    assert counts == (0, 1)

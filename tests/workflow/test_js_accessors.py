@@ -82,6 +82,8 @@ def test_an_accessor_hiding_its_field_gets_the_field_renamed(source: str, expect
         "class A { constructor() { this.n = 0; this._n = 1; } get n() { return this.n; } }",
         # a plain function has its own `this`
         "class A { get n() { return 1; } m() { return function () { this.n = 2; }; } }",
+        # a method of an object literal inside a method has the literal as its `this`
+        "class A { get n() { return 1; } m() { return { set(v) { this.n = v; } }; } }",
         # static members, and object literals, are not instances of a class
         "class A { static get n() { return this.n; } static m() { this.n = 1; } }",
         "const o = { get n() { return this.n; }, m() { this.n = 1; } };",

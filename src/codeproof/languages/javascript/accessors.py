@@ -31,26 +31,9 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from codeproof.languages.javascript.rebound import FUNCTIONS, assigned
 from codeproof.languages.syntax import Node, parse
 from codeproof.languages.syntax.edit import replace
-
-_OWN_THIS = frozenset(
-    {
-        "function_declaration",
-        "function_expression",
-        "function",
-        "generator_function",
-        "generator_function_declaration",
-        "class_body",
-    }
-)
-"""Where ``this`` is bound anew (an arrow function keeps the one around it)."""
-
-_ASSIGNING = {
-    "assignment_expression": "left",
-    "augmented_assignment_expression": "left",
-    "update_expression": "argument",
-}
 
 
 @dataclass
@@ -138,10 +121,17 @@ def _this_property(node: Node) -> Node | None:
 
 
 def _this_owner(node: Node) -> Node | None:
-    """The class body whose instance ``this`` is at ``node``; None inside a ``function``."""
+    """The class body whose instance ``this`` is at ``node``: that of the nearest
+    function around it that binds ``this`` (an arrow function keeps the one around it),
+    when that function is a method of a class; None inside a ``function`` or a method of
+    an object literal."""
     for scope in node.ancestors():
-        if scope.kind in _OWN_THIS:
-            return scope if scope.kind == "class_body" else None
+        if scope.kind in FUNCTIONS and scope.kind != "arrow_function":
+            owner = scope.parent
+            kind = owner.kind if owner is not None else ""
+            return owner if scope.kind == "method_definition" and kind == "class_body" else None
+        if scope.kind == "field_definition":  # a field's initializer: `this` is the instance
+            return scope.parent
     return None
 
 
@@ -149,6 +139,4 @@ def _assigned(key: Node) -> bool:
     """Whether the ``this.name`` of ``key`` is the target of an assignment or update."""
     member = key.parent
     outer = member.parent if member is not None else None
-    if member is None or outer is None or outer.kind not in _ASSIGNING:
-        return False
-    return outer.field(_ASSIGNING[outer.kind]) == member
+    return member is not None and outer is not None and assigned(outer) == member

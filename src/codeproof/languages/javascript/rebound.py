@@ -25,8 +25,9 @@ _ASSIGNING = {
     "augmented_assignment_expression": "left",
     "update_expression": "argument",
 }
+"""Assignments and updates, with the field that holds what they assign."""
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
-_FUNCTIONS = frozenset(
+FUNCTIONS = frozenset(
     {
         "function_declaration",
         "function_expression",
@@ -44,12 +45,16 @@ def let_rebound(source: str) -> str:
     tree = parse("javascript", source)
     keywords: dict[int, Node] = {}
     for node in tree.nodes():
-        target = node.field(_ASSIGNING[node.kind]) if node.kind in _ASSIGNING else None
-        for name in _names_of(target):
+        for name in _names_of(assigned(node)):
             keyword = _const_keyword(_binding(node, name))
             if keyword is not None:
                 keywords[keyword.start] = keyword
     return replace(source, [(k.start, k.end, "let") for k in keywords.values()])
+
+
+def assigned(node: Node) -> Node | None:
+    """What an assignment or update ``node`` assigns (None for any other node)."""
+    return node.field(_ASSIGNING[node.kind]) if node.kind in _ASSIGNING else None
 
 
 def _pattern_names(node: Node) -> list[str]:
@@ -86,7 +91,7 @@ def _binders(scope: Node) -> Iterator[tuple[Node, list[str]]]:
         for child in scope.named_children:
             if child.kind in _DECLARATIONS:
                 yield child, _declared(child)
-            elif child.kind in _FUNCTIONS or child.kind.startswith("class"):
+            elif child.kind in FUNCTIONS or child.kind.startswith("class"):
                 yield child, _own_name(child)
     elif scope.kind == "for_statement":
         initializer = scope.field("initializer")
@@ -96,7 +101,7 @@ def _binders(scope: Node) -> Iterator[tuple[Node, list[str]]]:
         yield scope, _names_of(scope.field("left"))
     elif scope.kind == "catch_clause":
         yield scope, _names_of(scope.field("parameter"))
-    elif scope.kind in _FUNCTIONS:
+    elif scope.kind in FUNCTIONS:
         parameters = scope.field("parameters")
         own = [n for p in (parameters.named_children if parameters else []) for n in _names_of(p)]
         yield scope, [*own, *_names_of(scope.field("parameter")), *_own_name(scope)]

@@ -15,7 +15,9 @@ const log = console.log;
 let m, err = null;
 console.log = () => {{}};
 try {{ m = require('./{module}'); }} catch (e) {{ err = '!import ' + (e && e.name); }}
-const names = typeof m === 'function' ? {{ [m.name]: m }} : m && typeof m === 'object' ? m : {{}};
+// a module exporting a function or class: its name, and the names it also carries
+const names = typeof m === 'function' ? Object.assign({{ [m.name]: m }}, m)
+  : m && typeof m === 'object' ? m : {{}};
 globalThis.__codeproofNames = names;
 const params = '{{' + Object.keys(names).join(', ') + '}}';
 for (const call of CALLS) {{

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
+from codeproof.languages.javascript.exports import answers_both
 from codeproof.languages.syntax import Node, Tree, parse
 from codeproof.languages.syntax.edit import replace
 from codeproof.languages.syntax.grammar import Call
@@ -21,8 +22,12 @@ _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 
 def _object_exports(source: str) -> frozenset[str]:
     """The names a module exports as properties of its exports object (none when it
-    exports one value as a whole: ``module.exports = tokenize``)."""
-    exports = parse("javascript", source).exports()
+    exports one value as a whole: ``module.exports = tokenize``, unless it also carries
+    its name: :func:`~.exports.both_shapes`)."""
+    tree = parse("javascript", source)
+    exports = tree.exports()
+    if answers_both(tree):
+        return frozenset(e.name for e in exports if e.local is not None)
     whole = any(
         e.node is not None
         and e.node.kind != "member_expression"

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 
 from codeproof.languages.javascript.accessors import own_fields
+from codeproof.languages.javascript.exports import both_shapes
 from codeproof.languages.javascript.rebound import let_rebound
 from codeproof.languages.syntax import Call, Node, Tree, parse
 from codeproof.languages.syntax.edit import remove, replace
@@ -206,8 +207,9 @@ def fix_javascript_tests(source: str, module: str, dependencies: Sequence[str]) 
 def fix_source(source: str, path: str) -> str:
     """A generated module without its example usage (see :func:`strip_usage_javascript`),
     its re-assigned ``const`` bindings declared ``let`` (:mod:`.rebound`), the fields its
-    classes' accessors hide renamed ``_name`` (:mod:`.accessors`)."""
-    return own_fields(let_rebound(strip_usage_javascript(source)))
+    classes' accessors hide renamed ``_name`` (:mod:`.accessors`), and its one exported
+    class or function required either way (:mod:`.exports`)."""
+    return both_shapes(own_fields(let_rebound(strip_usage_javascript(source))))
 
 
 def fix_tests(source: str, path: str, module: str, dependencies: Sequence[str]) -> str:

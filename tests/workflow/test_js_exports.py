@@ -10,7 +10,7 @@ from codeproof.languages.javascript.exports import both_shapes
 from codeproof.languages.javascript.requires import fit_requires
 from codeproof.toolchains.client import ToolchainClient
 
-ASSIGN = "\n\nmodule.exports = Object.assign({}, module.exports);\n"
+ASSIGN = "\n\nmodule.exports = Object.assign(X, module.exports, { X });\n"
 
 CLASS = """\
 class Thermostat {
@@ -41,7 +41,7 @@ class Thermostat {
 )
 def test_one_exported_class_or_function_is_exported_both_ways(source: str, name: str) -> None:
     fixed = both_shapes(source)
-    assert fixed == source + ASSIGN.replace("{}", name)
+    assert fixed == source + ASSIGN.replace("X", name)
     assert both_shapes(fixed) == fixed
 
 

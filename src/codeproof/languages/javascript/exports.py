@@ -9,8 +9,9 @@ every test fails on its first line with "Thermostat is not a constructor" (a the
 request: all 4 drafts; one-call runs of js-order-flow), whatever the code does.
 
 A module whose only export is one class or function of its own therefore ends with
-``module.exports = Object.assign(Thermostat, module.exports)``: the exports are the
-class itself, carrying the same name as a property, so both requires bind the class and
+``module.exports = Object.assign(Thermostat, module.exports, { Thermostat })``: the
+exports are the class itself, carrying its name (and any name it was exported under) as
+a property, so both requires bind the class and
 ``require('./thermostat').Thermostat`` still works.
 """
 
@@ -64,7 +65,7 @@ def answers_both(tree: Tree) -> bool:
             and (function := right.field("function")) is not None
             and function.text == "Object.assign"
             and arguments is not None
-            and [a.text for a in arguments.named_children][1:] == ["module.exports"]
+            and [a.text for a in arguments.named_children][1:2] == ["module.exports"]
         ):
             return True
     return False
@@ -75,7 +76,7 @@ def _is_esm(tree: Tree) -> bool:
 
 
 def both_shapes(source: str) -> str:
-    """``source`` ending with ``module.exports = Object.assign(X, module.exports)`` when
+    """``source`` ending with ``module.exports = Object.assign(X, module.exports, { X })`` when
     its one CommonJS export is its own class or function ``X`` (see the module's doc);
     unchanged otherwise, and when it already ends so."""
     tree = parse("javascript", source)
@@ -85,4 +86,7 @@ def both_shapes(source: str) -> str:
     (name,) = locals_
     if name is None or name in _FUNCTION_OWN or name not in _callables(tree):
         return source
-    return source.rstrip() + f"\n\nmodule.exports = Object.assign({name}, module.exports);\n"
+    return (
+        source.rstrip()
+        + f"\n\nmodule.exports = Object.assign({name}, module.exports, {{ {name} }});\n"
+    )

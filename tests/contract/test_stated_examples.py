@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
 from codeproof.choosing.examples import example_tests, is_example_test
 from codeproof.contract.examples import stated_assertions, stated_examples
 from codeproof.contract.spec_examples import INVENTED_KEPT, fewer_invented, module_examples
 from codeproof.core.types import Module
+from codeproof.languages import registry
+from codeproof.languages.notations import Notations, Written
 from inproc import run_tests
 
 
@@ -40,6 +45,8 @@ from inproc import run_tests
             "to_roman(4) -> 'IV'",
         ),
         ("console.log(to_roman(4)); // => 'IV'", "to_roman(4) -> 'IV'"),
+        ('System.out.println(to_roman(4)); // "IV"', 'to_roman(4) -> "IV"'),
+        ('assertEquals("IV", to_roman(4), "four");', 'to_roman(4) -> "IV"'),  # JUnit 5
         ("to_roman(4)  // returns 'IV'", "to_roman(4) -> 'IV'"),
         ("to_roman(4)  # prints: 'IV'", "to_roman(4) -> 'IV'"),
         ("to_roman(0) -> ValueError", "to_roman(0) -> raises ValueError"),
@@ -58,6 +65,31 @@ from inproc import run_tests
 )
 def test_each_notation_is_read(text: str, expected: str) -> None:
     assert stated_examples(text, ["to_roman"], {"to_roman": ["n"]}) == [expected]
+
+
+def test_a_language_added_at_run_time_brings_its_own_notation() -> None:
+    # each language lists its notations; the request is read with every known one
+    spec = dataclasses.replace(
+        registry.language_for("python"),
+        name="lua-like",
+        aliases=frozenset(),
+        notations=Notations(
+            assertions=(Written(re.compile(r"(?<![\w.])(?P<call>check_eq)\("), "first"),),
+            printers=("say",),
+            line_comment="--",
+        ),
+    )
+    text = "check_eq(to_roman(4), 'IV')\nsay(to_roman(9)) -- 'IX'"
+    params = {"to_roman": ["n"]}
+    assert stated_examples(text, ["to_roman"], params) == []
+    registry.add(spec)
+    try:
+        assert stated_examples(text, ["to_roman"], params) == [
+            "to_roman(4) -> 'IV'",
+            "to_roman(9) -> 'IX'",
+        ]
+    finally:
+        registry.discard("lua-like")
 
 
 def test_several_examples_in_one_paragraph_and_a_table() -> None:

@@ -10,59 +10,66 @@
   ``add(2, 3) // returns 5``.
 
 Each is read as ``call -> expected`` when the call has literal arguments and the
-expected value is a literal, like every other notation of :mod:`.examples`.
+expected value is a literal, like every other notation of :mod:`.examples`. The
+notations are each language's own (:class:`~codeproof.languages.notations.Notations`),
+all of them read: a request may paste test code before it names its language.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from codeproof.contract.said import value_at
+from codeproof.languages import registry
 from codeproof.languages.clike import top_level_args
+from codeproof.languages.notations import Notations, Written
 from codeproof.languages.values import leading_call, literal_value
 
-_THROWS = re.compile(
-    r"(?<![\w$.])(?:(?:Assertions|Assert)\.)?(?P<junit>assertThrows)\("
-    r"|(?<![\w$.])assert\.(?P<node>throws)\("
-    r"|(?<![\w$.])(?P<jest>expect)\([ \t]*\([ \t]*\)"
-    r"|(?<![\w$.])pytest\.raises\([ \t]*(?P<pytest>[A-Za-z_][\w.]*)[ \t]*(?:,[^)\n]*)?\)"
-    r"[ \t]*:[ \t]*\n[ \t]+"
-)
 _LAMBDA = re.compile(r"^\([ \t]*\)[ \t]*(?:=>|->)[ \t]*\{?[ \t]*")
 _ERROR = re.compile(r"^([A-Za-z_$][\w.$]*?)(?:\.class)?$")
-_ASSERTION = re.compile(
-    r"(?<![\w$.])(?:(?:Assertions|Assert)\.)?(?P<junit>assert(?:Array)?Equals)\("
-    r"|(?<![\w$.])assert\.(?P<node>strictEqual|deepStrictEqual|equal|deepEqual)\("
-    r"|(?<![\w$.])(?P<jest>expect)\("
-)
-_MATCHER = re.compile(r"^[ \t]*\.[ \t]*(?P<matcher>to(?:Be|Equal|StrictEqual)\()")
-_WRAPPER = re.compile(r"(?<![\w$.])(?:print|console\.log)\([ \t]*$")
-_COMMENT = re.compile(
-    r"^[ \t]*;?[ \t]*(?:#|//)[ \t]*"
-    r"(?:(?:=>|->|==>|➞|→)|(?:returns?|prints?|gives?|outputs?|is)\b:?)?[ \t]*",
-    re.IGNORECASE,
-)
 _REACH = 400
 """How far past its start an assertion or a call is read."""
+
+
+def _notations() -> Iterator[Notations]:
+    yield from (language.notations for language in registry.languages())
+
+
+def _found(text: str, kind: str) -> Iterator[tuple[int, re.Match[str], Written]]:
+    """Every check of ``kind`` (``assertions`` or ``raises``) that ``text`` writes in any
+    language's notation, by where it starts."""
+    found = [
+        (match.start(), match, written)
+        for notations in _notations()
+        for written in getattr(notations, kind)
+        for match in written.head.finditer(text)
+    ]
+    return iter(sorted(found, key=lambda item: item[0]))
+
+
+def _subject(text: str, match: re.Match[str], written: Written) -> tuple[str, str] | None:
+    """``(subject, other)`` of a check: the call checked (or the function that must
+    throw) and the expected value (or error)."""
+    start = match.start("call")
+    call = leading_call(text[start : start + _REACH])
+    if call is None:
+        return None
+    args = top_level_args(call)
+    if written.subject == "matcher":
+        rest = text[start + len(call) : start + len(call) + _REACH]
+        other = _matched(rest, written.matcher) if written.matcher else None
+        return (args[0], other) if len(args) == 1 and other else None
+    if len(args) not in (2, 3):
+        return None
+    return (args[1], args[0]) if written.subject == "second" else (args[0], args[1])
 
 
 def asserted_examples(text: str, name: str) -> list[str]:
     """The examples of ``name`` that ``text`` writes as assertions, in order."""
     out = []
-    for match in _ASSERTION.finditer(text):
-        kind = match.lastgroup
-        start = match.start(kind or 0)
-        call = leading_call(text[start : start + _REACH])
-        if call is None:
-            continue
-        args = top_level_args(call)
-        if kind == "jest":
-            expected = _matched(text[start + len(call) : start + len(call) + _REACH])
-            pair = (args[0], expected) if len(args) == 1 and expected else None
-        elif kind == "junit":
-            pair = (args[1], args[0]) if len(args) == 2 else None
-        else:
-            pair = (args[0], args[1]) if len(args) in (2, 3) else None
+    for _, match, written in _found(text, "assertions"):
+        pair = _subject(text, match, written)
         example = _example(name, *pair) if pair else None
         if example:
             out.append(example)
@@ -75,35 +82,17 @@ def raised_examples(text: str, name: str) -> list[str]:
     ``assert.throws(() => f(-1), RangeError)`` (Node), ``expect(() => f(-1)).toThrow(RangeError)``
     (Jest) and ``with pytest.raises(ValueError):`` over a line ``f(-1)``."""
     out = []
-    for match in _THROWS.finditer(text):
-        kind = match.lastgroup
-        if kind == "pytest":
+    for _, match, written in _found(text, "raises"):
+        if written.subject == "block":
             call = leading_call(text[match.end() : match.end() + _REACH])
-            error = _ERROR.match(match.group("pytest"))
+            error = _ERROR.match(match.group("error"))
         else:
-            pair = _thrown(text, match.start(kind or 0), kind)
+            pair = _subject(text, match, written)
             call = _body(pair[0]) if pair else None
             error = _ERROR.match(pair[1].strip()) if pair else None
         if call and error and _example(name, call, "0"):
             out.append(f"{call} -> raises {error.group(1).rsplit('.', 1)[-1]}")
     return out
-
-
-def _thrown(text: str, start: int, kind: str | None) -> tuple[str, str] | None:
-    """``(function, error)`` of an assertion that a function throws."""
-    call = leading_call(text[start : start + _REACH])
-    args = top_level_args(call) if call else []
-    if kind == "junit":
-        return (args[1], args[0]) if len(args) in (2, 3) else None
-    if kind == "node":
-        return (args[0], args[1]) if len(args) in (2, 3) else None
-    if call is None or len(args) != 1:
-        return None
-    rest = text[start + len(call) : start + len(call) + _REACH]
-    matcher = re.match(r"^[ \t]*\.[ \t]*(toThrow\()", rest)
-    thrown = leading_call(rest[matcher.start(1) :]) if matcher else None
-    errors = top_level_args(thrown) if thrown else []
-    return (args[0], errors[0]) if len(errors) == 1 else None
 
 
 def _body(function: str) -> str | None:
@@ -116,9 +105,27 @@ def _body(function: str) -> str | None:
     return call if call and re.fullmatch(r"[ \t;]*\}?[ \t]*", tail) else None
 
 
+def _printed_or_commented() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A call that prints its argument, ending where the argument starts; a comment
+    after a call, ending where the result it states starts."""
+    printers = {p for n in _notations() for p in n.printers}
+    comments = {n.line_comment for n in _notations() if n.line_comment}
+    wrapper = "|".join(re.escape(p) for p in sorted(printers, key=len, reverse=True))
+    marker = "|".join(re.escape(c) for c in sorted(comments, key=len, reverse=True))
+    return (
+        re.compile(rf"(?<![\w$.])(?:{wrapper or '(?!)'})\([ \t]*$"),
+        re.compile(
+            rf"^[ \t]*;?[ \t]*(?:{marker or '(?!)'})[ \t]*"
+            r"(?:(?:=>|->|==>|➞|→)|(?:returns?|prints?|gives?|outputs?|is)\b:?)?[ \t]*",
+            re.IGNORECASE,
+        ),
+    )
+
+
 def commented_examples(text: str, name: str) -> list[str]:
     """The examples of ``name`` that ``text`` writes as a call, printed or not, with
     its result in the comment after it."""
+    wrapper, commented = _printed_or_commented()
     out = []
     for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", text):
         call = leading_call(text[match.start() : match.start() + _REACH])
@@ -127,10 +134,10 @@ def commented_examples(text: str, name: str) -> list[str]:
         before = text[: match.start()]
         rest = text[match.start() + len(call) : match.start() + len(call) + _REACH]
         if before.rstrip().endswith("("):
-            if not _WRAPPER.search(before) or not rest.lstrip(" \t").startswith(")"):
+            if not wrapper.search(before) or not rest.lstrip(" \t").startswith(")"):
                 continue  # an argument of some other call
             rest = rest.lstrip(" \t")[1:]
-        comment = _COMMENT.match(rest)
+        comment = commented.match(rest)
         value = value_at(rest[comment.end() :]) if comment else None
         example = _example(name, call, value) if value else None
         if example:
@@ -138,9 +145,10 @@ def commented_examples(text: str, name: str) -> list[str]:
     return out
 
 
-def _matched(rest: str) -> str | None:
-    """The expected value of a Jest matcher (``.toBe(5)``) that ``rest`` starts with."""
-    matcher = _MATCHER.match(rest)
+def _matched(rest: str, pattern: re.Pattern[str]) -> str | None:
+    """The one argument of the matcher (``.toBe(5)``, ``.toThrow(RangeError)``) that
+    ``rest`` starts with."""
+    matcher = pattern.match(rest)
     if matcher is None:
         return None
     call = leading_call(rest[matcher.start("matcher") :])

@@ -23,6 +23,7 @@ from codeproof.languages.chunking import Chunking
 from codeproof.languages.code_mutants import CodeMutant
 from codeproof.languages.existing import ExistingProject
 from codeproof.languages.layout import Layout
+from codeproof.languages.notations import Notations
 from codeproof.languages.reading import Declared, Example, Signature
 from codeproof.sandbox.recipe import Recipe
 
@@ -345,6 +346,7 @@ class Language:
             signature: ``(tests, candidates, names, interface, protected) -> (tests, notes)``.
         property_tests: How the test designer checks a rule over many inputs (a line of
             its prompt).
+        notations: How its test code states checks, read in the request's words.
     """
 
     name: str
@@ -363,6 +365,7 @@ class Language:
     existing: ExistingProject | None = None
     chunking: Chunking | None = None
     property_tests: str = ""
+    notations: Notations = field(default_factory=Notations)
     misfit_edit: (
         Callable[
             [dict[str, str], Sequence[dict[str, str]], Collection[str], str, Collection[str]],

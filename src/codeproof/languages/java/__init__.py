@@ -24,6 +24,7 @@ from codeproof.languages.java import (
     consensus,
     eval,
     mutants,
+    notations,
     probe,
     project,
     proof_checks,
@@ -109,6 +110,7 @@ LANGUAGE = Language(
     scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
     chunking=chunking.CHUNKING,
+    notations=notations.NOTATIONS,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "
         "`new java.util.Random(42)`."

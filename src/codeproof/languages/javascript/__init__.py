@@ -16,6 +16,7 @@ from codeproof.languages.javascript import (
     examples,
     fit,
     mutants,
+    notations,
     probe,
     project,
     proof_checks,
@@ -100,6 +101,7 @@ LANGUAGE = Language(
     scanners=(CapabilityScanner(capabilities.RULES, LAYOUT),),
     project=project.PROJECT,
     chunking=chunking.CHUNKING,
+    notations=notations.NOTATIONS,
     property_tests=(
         "a rule that holds for every input gets one test checking it on 50 inputs from "
         "a seeded generator written in the test (never Math.random())."

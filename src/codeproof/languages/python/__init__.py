@@ -27,6 +27,7 @@ from codeproof.languages.python import (
     fit,
     misfits,
     mutants,
+    notations,
     probe,
     project,
     proof_checks,
@@ -104,6 +105,7 @@ LANGUAGE = Language(
     project=project.PROJECT,
     existing=existing.EXISTING,
     chunking=chunking.CHUNKING,
+    notations=notations.NOTATIONS,
     property_tests=(
         "a rule that holds for every input gets one property test with hypothesis "
         "(`from hypothesis import given, strategies as st`, `@given(...)`)."

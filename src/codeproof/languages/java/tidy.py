@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
+from codeproof.languages.java.enums import enum_constants
 from codeproof.languages.syntax import Tree, parse
 from codeproof.languages.syntax.edit import remove, replace
 
@@ -106,10 +107,11 @@ def add_java_imports(source: str) -> str:
 
 def tidy_java_source(source: str) -> str:
     """A generated Java file in the default package (the toolchain's convention: a
-    ``package com.example;`` line makes the tests fail to find the class), with the
-    standard imports it forgot (:func:`add_java_imports`)."""
+    ``package com.example;`` line makes the tests fail to find the class), its day and
+    month constants read off their enums (:mod:`.enums`), with the standard imports it
+    forgot (:func:`add_java_imports`)."""
     packages = [d.node for d in parse("java", source).declarations() if d.kind == "package"]
-    return add_java_imports(remove(source, packages[:1]))
+    return add_java_imports(enum_constants(remove(source, packages[:1])))
 
 
 def _with_imports(source: str, head: Sequence[str]) -> str:

@@ -8,6 +8,9 @@ Each module's drafts are put in the shipped project in place of that module's fi
 the most checks any draft reaches and how many drafts reach it.
 
     .venv/bin/python benchmarks/request_drafts.py eval-results/req-java --ids java-lru-cache
+
+``--clean`` scores each draft after the language's clean-up as the code is now (what a
+clean-up written since the run would have made of its drafts).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 
 from codeproof.core.config import load_settings
 from codeproof.evaluation.request_cases import find_requests_dir, load_requests
-from codeproof.languages.registry import layout_for
+from codeproof.languages.registry import language_for, layout_for
 from codeproof.toolchains.client import open_toolchain
 
 
@@ -61,6 +64,11 @@ def main() -> None:
     parser.add_argument("--requests-dir", type=Path, default=None)
     parser.add_argument("--ids", default="")
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument(
+        "--clean",
+        action="store_true",
+        help="score each draft after the language's clean-up as it is now (fix_source)",
+    )
     args = parser.parse_args()
     wanted = [i for i in args.ids.split(",") if i]
     cases = {c.id: c for c in load_requests(find_requests_dir(args.requests_dir), wanted or None)}
@@ -82,6 +90,9 @@ def main() -> None:
             for module, drafts in drafts_by_module(events).items():
                 scores = []
                 for label, files in drafts:
+                    if args.clean:
+                        fix = language_for(language).editing.fix_source
+                        files = {path: fix(text, path) for path, text in files.items()}
                     report = toolchain.run_tests(  # type: ignore[attr-defined]
                         {**base, **files}, dict(case.acceptance), args.timeout
                     )

@@ -142,6 +142,34 @@ def test_without_stated_files_a_module_that_builds_nothing_stated_is_dropped() -
     assert [m.name for m in fitted] == ["BusinessCalendar"]
 
 
+def test_a_module_repeating_what_the_stated_class_builds_is_dropped() -> None:
+    """java-card-numbers (session 37): one stated class planned as three modules; the
+    two extra ones ran the request past its time limit."""
+    words = (
+        "I need a Java utility class CardNumbers with three static methods for payment "
+        "card numbers: boolean isValid(String number), String brand(String number) and "
+        "String mask(String number)."
+    )
+    cards = _module("CardNumbers", "isValid(String n), brand(String n), mask(String n)", "java")
+    luhn = _module("LuhnChecksum", "isValid(String number)", "java")
+    brand = _module("CardBrand", "brand(String number)", "java")
+    fitted = fit_modules([cards, luhn, brand], words, layout_for("java"), [])
+    assert [m.name for m in fitted] == ["CardNumbers"]
+    # one the stated class depends on stays
+    uses = cards.model_copy(update={"depends_on": ["LuhnChecksum"]})
+    fitted = fit_modules([uses, luhn, brand], words, layout_for("java"), [])
+    assert [m.name for m in fitted] == ["CardNumbers", "LuhnChecksum"]
+
+
+def test_modules_each_building_a_stated_name_of_their_own_are_kept() -> None:
+    words = "Write tokenize(text) and evaluate(expression), and total(rows) for reports."
+    both = _module("parsing", "tokenize(text), evaluate(expression)")
+    again = _module("evaluation", "evaluate(expression)")  # nothing of its own
+    report = _module("report", "total(rows), evaluate(expression)")  # adds total
+    fitted = fit_modules([again, both, report], words, layout_for("python"), [])
+    assert [m.name for m in fitted] == ["parsing", "report"]
+
+
 def test_an_unstated_module_a_stated_one_depends_on_is_kept() -> None:
     words = "Write a Python function evaluate(expression) that computes an arithmetic expression."
     lexer = _module("lexer", "tokenize(text: str) -> list[str]")

@@ -161,21 +161,6 @@ def test_a_module_repeating_what_the_stated_class_builds_is_dropped() -> None:
     assert [m.name for m in fitted] == ["CardNumbers", "LuhnChecksum"]
 
 
-def test_a_class_the_request_names_only_as_a_word_is_kept() -> None:
-    """java-timesheet-payroll (session 37): the planner renamed Payroll's method, so
-    the module built no stated name and was dropped; the user had named the class."""
-    words = (
-        "Two Java classes for paying hourly staff. Timesheet records the hours someone "
-        "worked, with void log(LocalDate day, double hours). Payroll has one static "
-        "method, long grossPayCents(Timesheet sheet, long hourlyRateCents)."
-    )
-    sheet = _module("Timesheet", "log(LocalDate date, double hours)", "java")
-    payroll = _module("Payroll", "calculateGrossPay(Timesheet t, double rate)", "java")
-    unstated = _module("PayCalculator", "calculateGrossPay(Timesheet t, double rate)", "java")
-    fitted = fit_modules([sheet, payroll, unstated], words, layout_for("java"), [])
-    assert [m.name for m in fitted] == ["Timesheet", "Payroll"]
-
-
 def test_modules_each_building_a_stated_name_of_their_own_are_kept() -> None:
     words = "Write tokenize(text) and evaluate(expression), and total(rows) for reports."
     both = _module("parsing", "tokenize(text), evaluate(expression)")

@@ -188,7 +188,7 @@ def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
     (:func:`_adding`). When no proposal defines a stated name (or the request states
     none), all are kept: the names cannot tell.
     """
-    names = set(stated_names(words)) | _named_in_words(proposed, words)
+    names = set(stated_names(words))
     wanted = _adding(proposed, names)
     if not wanted:
         return list(proposed)
@@ -202,21 +202,6 @@ def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
         kept.add(name)
         stack.extend(by_name[name].depends_on)
     return [m for m in proposed if m.name in kept]
-
-
-def _named_in_words(proposed: Sequence[Module], words: str) -> set[str]:
-    """The proposed modules whose name, spelt as an identifier (a capital or an
-    underscore in it), the request writes as a word of its own: "Two Java classes ...
-    Payroll has one static method, long grossPayCents(...)" names the class ``Payroll``
-    in no pattern of :func:`stated_names`, and a planner that renamed its method
-    (``calculateGrossPay``) left the module building no stated name: it was dropped,
-    and the project had no ``Payroll.java`` (java-timesheet-payroll, session 37)."""
-    return {
-        m.name
-        for m in proposed
-        if (m.name[:1].isupper() or "_" in m.name)
-        and re.search(rf"(?<![\w$.]){re.escape(m.name)}(?![\w$])", words)
-    }
 
 
 def _adding(proposed: Sequence[Module], names: set[str]) -> list[Module]:

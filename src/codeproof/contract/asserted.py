@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from codeproof.contract.said import value_at
 from codeproof.languages import registry
@@ -36,16 +37,16 @@ def _notations() -> Iterator[Notations]:
     yield from (language.notations for language in registry.languages())
 
 
-def _found(text: str, kind: str) -> Iterator[tuple[int, re.Match[str], Written]]:
+def _found(text: str, kind: str) -> list[tuple[re.Match[str], Written]]:
     """Every check of ``kind`` (``assertions`` or ``raises``) that ``text`` writes in any
     language's notation, by where it starts."""
     found = [
-        (match.start(), match, written)
+        (match, written)
         for notations in _notations()
         for written in getattr(notations, kind)
         for match in written.head.finditer(text)
     ]
-    return iter(sorted(found, key=lambda item: item[0]))
+    return sorted(found, key=lambda item: item[0].start())
 
 
 def _subject(text: str, match: re.Match[str], written: Written) -> tuple[str, str] | None:
@@ -68,7 +69,7 @@ def _subject(text: str, match: re.Match[str], written: Written) -> tuple[str, st
 def asserted_examples(text: str, name: str) -> list[str]:
     """The examples of ``name`` that ``text`` writes as assertions, in order."""
     out = []
-    for _, match, written in _found(text, "assertions"):
+    for match, written in _found(text, "assertions"):
         pair = _subject(text, match, written)
         example = _example(name, *pair) if pair else None
         if example:
@@ -82,7 +83,7 @@ def raised_examples(text: str, name: str) -> list[str]:
     ``assert.throws(() => f(-1), RangeError)`` (Node), ``expect(() => f(-1)).toThrow(RangeError)``
     (Jest) and ``with pytest.raises(ValueError):`` over a line ``f(-1)``."""
     out = []
-    for _, match, written in _found(text, "raises"):
+    for match, written in _found(text, "raises"):
         if written.subject == "block":
             call = leading_call(text[match.end() : match.end() + _REACH])
             error = _ERROR.match(match.group("error"))
@@ -105,11 +106,15 @@ def _body(function: str) -> str | None:
     return call if call and re.fullmatch(r"[ \t;]*\}?[ \t]*", tail) else None
 
 
-def _printed_or_commented() -> tuple[re.Pattern[str], re.Pattern[str]]:
+@lru_cache(maxsize=8)
+def _printed_or_commented(
+    known: tuple[Notations, ...],
+) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A call that prints its argument, ending where the argument starts; a comment
-    after a call, ending where the result it states starts."""
-    printers = {p for n in _notations() for p in n.printers}
-    comments = {n.line_comment for n in _notations() if n.line_comment}
+    after a call, ending where the result it states starts (compiled once for the
+    languages ``known``)."""
+    printers = {p for n in known for p in n.printers}
+    comments = {n.line_comment for n in known if n.line_comment}
     wrapper = "|".join(re.escape(p) for p in sorted(printers, key=len, reverse=True))
     marker = "|".join(re.escape(c) for c in sorted(comments, key=len, reverse=True))
     return (
@@ -125,7 +130,7 @@ def _printed_or_commented() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def commented_examples(text: str, name: str) -> list[str]:
     """The examples of ``name`` that ``text`` writes as a call, printed or not, with
     its result in the comment after it."""
-    wrapper, commented = _printed_or_commented()
+    wrapper, commented = _printed_or_commented(tuple(_notations()))
     out = []
     for match in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\(", text):
         call = leading_call(text[match.start() : match.start() + _REACH])

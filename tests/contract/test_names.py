@@ -161,6 +161,52 @@ def test_a_module_repeating_what_the_stated_class_builds_is_dropped() -> None:
     assert [m.name for m in fitted] == ["CardNumbers", "LuhnChecksum"]
 
 
+def test_a_class_the_request_names_only_as_a_word_is_kept() -> None:
+    """java-timesheet-payroll (session 37): the planner renamed Payroll's method, so
+    the module built no stated name and was dropped; the user had named the class."""
+    words = (
+        "Two Java classes for paying hourly staff. Timesheet records the hours someone "
+        "worked, with void log(LocalDate day, double hours). Payroll has one static "
+        "method, long grossPayCents(Timesheet sheet, long hourlyRateCents)."
+    )
+    sheet = _module("Timesheet", "log(LocalDate date, double hours)", "java")
+    payroll = _module("Payroll", "calculateGrossPay(Timesheet t, double rate)", "java")
+    unstated = _module("PayCalculator", "calculateGrossPay(Timesheet t, double rate)", "java")
+    fitted = fit_modules([sheet, payroll, unstated], words, layout_for("java"), [])
+    assert [m.name for m in fitted] == ["Timesheet", "Payroll"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "used"),
+    [
+        (
+            "java",
+            "Write a Java class BusinessCalendar. It is created with new BusinessCalendar("
+            "Set<LocalDate> holidays) and has boolean isBusinessDay(LocalDate day).",
+            ["LocalDate", "Set"],
+        ),
+        (
+            "javascript",
+            "Write a JavaScript function restock(items), where items is a Map from sku to "
+            "a count, and a Date of the last restock.",
+            ["Map", "Date"],
+        ),
+    ],
+)
+def test_a_standard_type_the_request_writes_is_used_not_asked_for(
+    language: str, words: str, used: list[str]
+) -> None:
+    """Session 37's business-calendar rerun: the planner's modules ``LocalDate`` and
+    ``Set`` were kept as stated because the request writes ``Set<LocalDate>``; 29 calls
+    instead of 14."""
+    main = "BusinessCalendar" if language == "java" else "inventory"
+    interface = "isBusinessDay(LocalDate day)" if language == "java" else "restock(items)"
+    proposed = [_module(main, interface, language)]
+    proposed += [_module(name, f"{name.lower()}Of(x)", language) for name in used]
+    fitted = fit_modules(proposed, words, layout_for(language), [])
+    assert [m.name for m in fitted] == [main]
+
+
 def test_modules_each_building_a_stated_name_of_their_own_are_kept() -> None:
     words = "Write tokenize(text) and evaluate(expression), and total(rows) for reports."
     both = _module("parsing", "tokenize(text), evaluate(expression)")

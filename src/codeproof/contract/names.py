@@ -188,7 +188,7 @@ def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
     (:func:`_adding`). When no proposal defines a stated name (or the request states
     none), all are kept: the names cannot tell.
     """
-    names = set(stated_names(words))
+    names = set(stated_names(words)) | _named_in_words(proposed, words)
     wanted = _adding(proposed, names)
     if not wanted:
         return list(proposed)
@@ -202,6 +202,37 @@ def unstated_dropped(proposed: Sequence[Module], words: str) -> list[Module]:
         kept.add(name)
         stack.extend(by_name[name].depends_on)
     return [m for m in proposed if m.name in kept]
+
+
+def _named_in_words(proposed: Sequence[Module], words: str) -> set[str]:
+    """The proposed modules whose name, spelt as an identifier (a capital or an
+    underscore in it), the request writes as a word of its own, unless the language's
+    standard library defines a type of that name.
+
+    "Two Java classes ... Payroll has one static method, long grossPayCents(...)" names
+    the class ``Payroll`` in no pattern of :func:`stated_names`; a planner that renamed
+    its method left the module building no stated name, so it was dropped and the
+    project had no ``Payroll.java`` (java-timesheet-payroll, session 37). The same
+    request's ``log(LocalDate day, ...)``, or ``new BusinessCalendar(Set<LocalDate>
+    holidays)``, writes ``LocalDate`` and ``Set``: types it uses, which a planner
+    proposing them as modules does not make asked for (java-business-calendar).
+    """
+    return {
+        m.name
+        for m in proposed
+        if (m.name[:1].isupper() or "_" in m.name)
+        and not _standard(m)
+        and re.search(rf"(?<![\w$.]){re.escape(m.name)}(?![\w$])", words)
+    }
+
+
+def _standard(module: Module) -> bool:
+    """Whether ``module`` is named after a standard type or module of its language."""
+    language = find_language(module.language)
+    if language is None:
+        return False
+    layout = language.layout
+    return module.name in layout.standard_types or module.name.lower() in layout.reserved
 
 
 def _adding(proposed: Sequence[Module], names: set[str]) -> list[Module]:

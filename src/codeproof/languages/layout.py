@@ -44,6 +44,9 @@ class Layout:
         class_files: A source file is named after the one class it defines (Java's
             ``LruCache.java`` holds ``class LruCache``): a module that defines a class the
             request states must carry the class's name, spelt as stated.
+        standard_types: Type names the language's standard library defines, spelt as
+            written (``Set``, ``LocalDate``): a request that writes one uses it and never
+            asks for it.
     """
 
     language: str
@@ -60,6 +63,7 @@ class Layout:
     code_start: re.Pattern[str] | None = None
     product_names: frozenset[str] = frozenset()
     class_files: bool = False
+    standard_types: frozenset[str] = frozenset()
 
     def owns(self, path: str) -> bool:
         """Whether ``path`` is a file of this language."""

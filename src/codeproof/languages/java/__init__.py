@@ -33,6 +33,7 @@ from codeproof.languages.java import (
     tidy,
     toolchain,
 )
+from codeproof.languages.java.standard_types import STANDARD_TYPES
 from codeproof.languages.layout import Layout, basename
 from codeproof.sandbox.recipe import Recipe
 
@@ -61,6 +62,7 @@ LAYOUT = Layout(
     reserved=_JAVA_LANG,
     code_start=re.compile(r"^(?:import\s|package\s|public\s|class\s|final\s|abstract\s|/\*|//|@)"),
     class_files=True,
+    standard_types=STANDARD_TYPES,
 )
 
 IMAGE = Recipe(

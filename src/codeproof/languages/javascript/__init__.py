@@ -46,6 +46,21 @@ PRODUCT_NAMES = frozenset({
 # fmt: on
 """Runtimes and libraries named like files: "a Node.js module" asks for no ``node.js``."""
 
+_GLOBALS = """
+AbortController AbortSignal AggregateError Array ArrayBuffer Atomics BigInt BigInt64Array
+BigUint64Array Blob Boolean BroadcastChannel Buffer DOMException DataView Date Error
+EvalError Event EventTarget File FinalizationRegistry Float32Array Float64Array FormData
+Function Headers Int16Array Int32Array Int8Array Intl JSON Map Math MessageChannel
+MessageEvent MessagePort Number Object Performance Promise Proxy RangeError ReadableStream
+ReferenceError Reflect RegExp Request Response Set SharedArrayBuffer String Symbol
+SyntaxError TextDecoder TextEncoder TransformStream TypeError URIError URL URLSearchParams
+Uint16Array Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet WebAssembly
+WritableStream
+"""
+STANDARD_TYPES = frozenset(_GLOBALS.split())
+"""The capitalised globals of Node 20 (``Object.getOwnPropertyNames(globalThis)``) a
+request may write (``a Map from id to order``) without asking for them."""
+
 LAYOUT = Layout(
     language=NAME,
     fence_tag="javascript",
@@ -59,6 +74,7 @@ LAYOUT = Layout(
     test_marker=re.compile(r"\b(?:test|it)\s*\(\s*(['\"`])(.+?)\1"),
     reserved=frozenset({"test", "assert", "node"}),
     product_names=PRODUCT_NAMES,
+    standard_types=STANDARD_TYPES,
     code_start=re.compile(
         r"^(?:const\s|let\s|var\s|function\b|async\s+function|class\s|module\.exports|exports\."
         r"|['\"]use strict['\"]|//|/\*|require\()"

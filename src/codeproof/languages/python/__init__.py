@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 import sys
 
@@ -57,6 +58,7 @@ LAYOUT = Layout(
     is_test_path=tests.is_test_path,
     test_marker=re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)\s*\(", re.MULTILINE),
     reserved=frozenset(sys.stdlib_module_names) | {"pytest", "conftest"},
+    standard_types=frozenset(n for n, v in vars(builtins).items() if isinstance(v, type)),
     code_start=re.compile(
         r"^(?:from\s+\w|import\s+\w|def\s+\w|async\s+def|class\s+\w|@\w|#|\"\"\"|[A-Za-z_]\w*\s*=)"
     ),

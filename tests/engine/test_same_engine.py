@@ -3,8 +3,8 @@
 One benchmark task, built twice with the same scripted model and the in-memory
 toolchain: through the evaluation's pipeline, and through the workflow graph given the
 task's spec and module (``codeproof new --spec``). Only the first draft's adapter of the
-user's words differs (the benchmark's one-call prompt, the programmer's direct prompt);
-every engine step, model role and result is the same.
+user's words differs (the benchmark's one-call prompt; ``new``'s one call answering the
+whole request, scope ``whole``); every engine step, model role and result is the same.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def _model() -> FakeModel:
             (system("You fix"), fenced.format(path="is_even.py", code=RIGHT) + "Summary: parity"),
             # the two adapters of the user's words, and the programmer's spec drafts
             (lambda m: "Complete the code" in m[0].content, f"```python\n{CRASH}```"),
+            (system("Build the project"), fenced.format(path="is_even.py", code=CRASH)),
             (system("You are an expert python"), fenced.format(path="is_even.py", code=CRASH)),
             (system("You write short documentation"), {"summary": "Parity.", "items": []}),
         ]
@@ -59,7 +60,9 @@ def _model() -> FakeModel:
 
 
 def _step(scope: str) -> str:
-    return scope.split(":", 1)[0]
+    """The engine step of a call's scope; ``new``'s whole-request call is its first draft."""
+    step = scope.split(":", 1)[0]
+    return "draft" if step == "whole" else step
 
 
 def test_eval_pipeline_and_new_run_the_same_steps(tmp_path: Path) -> None:

@@ -264,17 +264,18 @@ def test_load_requests_names_unknown_ids_and_broken_metadata(tmp_path: Path) -> 
 
 
 def test_the_one_call_prompt_is_the_request_and_the_reply_gives_the_files() -> None:
-    from codeproof.evaluation.request_modes import files_from_reply, one_call_messages
+    from codeproof.agents.programmer import whole_messages
+    from codeproof.languages.fences import reply_files
 
     [case] = load_requests(ROOT, ["js-cart"])
-    messages = one_call_messages(case)
+    messages = whole_messages(case.text)
     assert messages[-1] == Message(role="user", content=case.text)
     reply = (
         "File: pricing.js\n```js\nconst a = 1;\n```\n"
         "```javascript\n// cart.js\nclass Cart {}\n```\n"
         "```js\nconsole.log('usage');\n```\n"
     )
-    files, unnamed = files_from_reply(reply)
+    files, unnamed = reply_files(reply)
     assert files == {"pricing.js": "const a = 1;\n", "cart.js": "// cart.js\nclass Cart {}\n"}
     assert unnamed == 1
 

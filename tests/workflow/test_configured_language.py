@@ -64,6 +64,11 @@ def test_a_configured_language_is_planned_written_and_tested(textlang, tmp_path)
                 lambda m: _first(m, "You write textlang tests"),
                 "File: greet_test.tl\n```tl\nexpect greet(1)\n```\n",
             ),
+            (  # the whole-request call: its block's path is not read as one of a
+                # configured language's files, so the module gets a call of its own
+                lambda m: _first(m, "Build the project the user describes"),
+                "File: greet.tl\n```tl\nsay hello world\n```\n",
+            ),
             (
                 lambda m: _first(m, "You are an expert textlang"),
                 "File: greet.tl\n```tl\nsay hello\n```\n",

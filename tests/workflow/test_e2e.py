@@ -75,11 +75,11 @@ def test_request_to_a_project_whose_tests_pass(
     assert (line["tests_total"], line["tests_passed"]) == (report.total, report.passed)
     assert line["status"] in ("passed", "weak", "failed")
     assert (line["status"] in ("passed", "weak")) == report.green, report.output[-2000:]
-    # the first draft came straight from the request; the input designer was asked at
-    # most once, and whenever the evidence called for more drafts (the proof's rung of
-    # drafts for green code asks it too)
+    # the first draft came from one call answering the whole request; the input
+    # designer was asked at most once, and whenever the evidence called for more drafts
+    # (the proof's rung of drafts for green code asks it too)
     asked = [e.payload["prompt"][0]["content"] for e in store.events(result.run_id, "llm_call")]
-    assert any("Write exactly what the user asks" in p for p in asked)
+    assert sum("Build the project the user describes" in p for p in asked) == 1
     draws = [e for e in store.events(result.run_id, "node_end") if e.payload["node"] == "draw"]
     tester = sum(p.startswith("You are a tester") for p in asked)
     assert tester <= 1 and tester >= min(1, len(draws))

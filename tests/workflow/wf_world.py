@@ -132,6 +132,15 @@ class World:
         default_factory=lambda: {"slugify": 'slugify("")\nslugify("A  b")\nslugify("x-")'}
     )
     reads: str = ""
+    whole: dict[str, str] | None = None
+    """The files of the one call answering the whole request (``None``: every module's
+    greedy code)."""
+
+    def answer_whole(self, messages: list[Message]) -> str:
+        files = self.whole
+        if files is None:
+            files = {f"{m.name}.py": self.code[m.name] for m in self.modules if m.name in self.code}
+        return "\n".join(fenced(path, code) for path, code in files.items())
 
     def judge(self, messages: list[Message]) -> str:
         for line in _user(messages).splitlines():
@@ -184,6 +193,7 @@ class World:
             return lambda messages: prefix in _system(messages)
 
         rules: list[tuple[Callable[[list[Message]], bool], Any]] = [
+            (starts("Build the project the user describes"), self.answer_whole),
             (starts("You are a requirements analyst"), self.clarify),
             (starts("You turn a programming request"), lambda m: self._spec(m)),
             (

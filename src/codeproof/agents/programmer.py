@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
 from codeproof.agents.prompting import (
@@ -31,10 +31,11 @@ from codeproof.languages.fences import (
     looks_like_tests,
     pick_unlabelled,
     prose,
+    reply_files,
 )
 from codeproof.languages.layout import Layout
 from codeproof.languages.registry import layout_for
-from codeproof.llm.base import ChatModel, ChatSettings
+from codeproof.llm.base import ChatModel, ChatSettings, Message
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +62,20 @@ TEMPERATURES: tuple[float, ...] = (0.0, 0.7, 0.7, 0.8, 0.8, 0.9)
 DIRECT_SYSTEM = """You are an expert {language} programmer.
 Write exactly what the user asks, with the names the user gives. Follow the conventions.
 Output only the code file: no explanations, no tests, no example usage."""
+
+WHOLE_SYSTEM = (
+    "You are an expert programmer. Build the project the user describes, in the language "
+    "the user asks for. Reply with every file of the project: for each file, write the line "
+    '"File: <path>" and then the complete file in a fenced code block. Put every file at the '
+    "project root (no sub-directories; Java classes in the default package, without a "
+    "package line). Use exactly the file, function, class and method names the user states. "
+    "No tests, no example usage, no explanation."
+)
+"""The system prompt of the whole request answered in one call (the one-call baseline of
+``codeproof eval-requests`` sends the same)."""
+
+WHOLE_MAX_TOKENS = 3072
+"""Reply tokens of the one call answering the whole request (every file of a project)."""
 
 ANSWERS_TITLE = "The user's answers: the code must return exactly these"
 """Heading of the user's answers to questions on the drafts in a direct draft's prompt."""
@@ -184,6 +199,28 @@ def write_direct(
     settings = ChatSettings(temperature=temperature, seed=index, max_tokens=max_tokens)
     reply = model.chat(messages, settings).text
     return {f.path: f.content for f in parse_code(reply, module, layout)}
+
+
+@dataclass(frozen=True)
+class WholeReply:
+    """The files of the one call answering the whole request, and its code blocks
+    without a path (left out: nothing says where they go)."""
+
+    files: dict[str, str]
+    unnamed: int = 0
+
+
+def whole_messages(words: str) -> list[Message]:
+    """The one request that answers the whole of the user's words: no spec, no plan."""
+    return [Message(role="system", content=WHOLE_SYSTEM), Message(role="user", content=words)]
+
+
+def write_whole(model: ChatModel, words: str, *, max_tokens: int = WHOLE_MAX_TOKENS) -> WholeReply:
+    """The whole request answered by one greedy call: what one call gives, every file of
+    the project by path (:func:`~codeproof.languages.fences.reply_files`)."""
+    text = model.chat(whole_messages(words), ChatSettings(temperature=0.0, max_tokens=max_tokens))
+    files, unnamed = reply_files(text.text)
+    return WholeReply(files=files, unnamed=unnamed)
 
 
 def _prompt_body(

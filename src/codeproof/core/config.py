@@ -118,6 +118,11 @@ class WorkflowSettings(_Section):
     probe_inputs: int = Field(default=10, ge=0, le=40)
     """Edge-case inputs the input designer proposes once drafts are drawn, on which the
     drafts' outputs are compared besides the tests' own inputs (0: the tests' inputs only)."""
+    whole_draft: bool = True
+    """Each module's first draft is its file of one greedy call answering the whole
+    request, as one call would (a module that call left out gets a call of its own): the
+    pipeline starts from what one call gives. Off: every module's first draft is its own
+    call, written from the planned module. Not used with ``--project`` or retrieval."""
 
 
 class ProofSettings(_Section):

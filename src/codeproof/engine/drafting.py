@@ -11,7 +11,7 @@ the other.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -146,6 +146,28 @@ def first_draft(ctx: Context, work: Work) -> Draft:
     """The greedy completion of the user's own words (what one call would give)."""
     files = fitted(ctx, ctx.direct(ctx.model_for(scope("draft", ctx, work)), 0, True))
     return Draft(files=files, source="direct", index=0, note="the user's words, greedy")
+
+
+def from_whole(ctx: Context, files: Mapping[str, str]) -> Draft | None:
+    """The first draft taken from the one call that answered the whole request
+    (:func:`~codeproof.agents.programmer.write_whole`): the module's source file of that
+    reply, cleaned up (:attr:`~codeproof.languages.base.Editing.fix_source`) and fitted to
+    the dependencies' files; ``None`` when the reply has no such file.
+
+    The pipeline starts from what one call gives and spends more calls only where the
+    evidence is against it: java-lru-cache's one call met all 9 acceptance checks, while
+    the module's own greedy draft, written from the planned module, counted a replacing
+    ``put`` in its size; every draft drawn after it did too, and the shipped class met 6.
+    """
+    path = ctx.language.layout.source_path(ctx.module.name)
+    content = files.get(path, "")
+    if not content.strip():
+        return None
+    tidy = ctx.language.editing.fix_source
+    note = "the whole request in one call, greedy"
+    return Draft(
+        files=fitted(ctx, {path: tidy(content, path)}), source="direct", index=0, note=note
+    )
 
 
 def draw(ctx: Context, work: Work) -> Work:

@@ -26,20 +26,13 @@ from typing import IO, Any
 
 from pydantic import BaseModel
 
+from codeproof.agents.programmer import write_whole
 from codeproof.evaluation.request_cases import RequestCase
-from codeproof.languages.fences import clean_path, extract_blocks
-from codeproof.llm.base import ChatModel, ChatSettings, Message
+from codeproof.languages.fences import clean_path
+from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)
 
-ONE_CALL_SYSTEM = (
-    "You are an expert programmer. Build the project the user describes, in the language "
-    "the user asks for. Reply with every file of the project: for each file, write the line "
-    '"File: <path>" and then the complete file in a fenced code block. Put every file at the '
-    "project root (no sub-directories; Java classes in the default package, without a "
-    "package line). Use exactly the file, function, class and method names the user states. "
-    "No tests, no example usage, no explanation."
-)
 REPORT_JSON = "codeproof-report.json"
 """The run report ``codeproof new`` writes into its project (workflow/assemble.py)."""
 INTERRUPT_GRACE_S = 60.0
@@ -85,36 +78,15 @@ class Produced:
 # -- one call ---------------------------------------------------------------------------
 
 
-def one_call_messages(case: RequestCase) -> list[Message]:
-    """The one request of the one-call mode: the request text, nothing hidden."""
-    return [
-        Message(role="system", content=ONE_CALL_SYSTEM),
-        Message(role="user", content=case.text),
-    ]
-
-
-def files_from_reply(text: str) -> tuple[dict[str, str], int]:
-    """The files of a reply (the first block of a path wins) and the pathless blocks."""
-    files: dict[str, str] = {}
-    unnamed = 0
-    for block in extract_blocks(text):
-        if not block.code.strip():
-            continue
-        if block.path is None:
-            unnamed += 1
-            continue
-        files.setdefault(block.path, block.code)
-    return files, unnamed
-
-
 def solve_one_call(model: ChatModel, case: RequestCase, *, max_tokens: int) -> Produced:
-    """One greedy model call; the files of its reply."""
+    """One greedy model call answering the request text, nothing hidden: the programmer's
+    whole-request call (:func:`~codeproof.agents.programmer.write_whole`), which also
+    writes the first draft of every module of ``codeproof new``; the files of its reply."""
     started = time.perf_counter()
-    reply = model.chat(
-        one_call_messages(case), ChatSettings(temperature=0.0, max_tokens=max_tokens)
+    reply = write_whole(model, case.text, max_tokens=max_tokens)
+    return Produced(
+        files=reply.files, wall_s=time.perf_counter() - started, unnamed_blocks=reply.unnamed
     )
-    files, unnamed = files_from_reply(reply.text)
-    return Produced(files=files, wall_s=time.perf_counter() - started, unnamed_blocks=unnamed)
 
 
 # -- project directories ----------------------------------------------------------------

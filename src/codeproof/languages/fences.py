@@ -129,6 +129,21 @@ def extract_blocks(text: str) -> list[CodeBlock]:
     return blocks
 
 
+def reply_files(text: str) -> tuple[dict[str, str], int]:
+    """The files of a reply that names each file's path (the first block of a path wins),
+    and how many code blocks had no path (they cannot be placed, so they are left out)."""
+    files: dict[str, str] = {}
+    unnamed = 0
+    for block in extract_blocks(text):
+        if not block.code.strip():
+            continue
+        if block.path is None:
+            unnamed += 1
+            continue
+        files.setdefault(block.path, block.code)
+    return files, unnamed
+
+
 def prose(text: str) -> str:
     """The text outside the fenced blocks, whitespace-collapsed."""
     lines = text.splitlines()

@@ -62,6 +62,8 @@ class RunOptions(BaseModel):
     candidates: int = Field(default=7, ge=1)
     """The most drafts the evidence ladder may write for one module."""
     probe_inputs: int = Field(default=8, ge=0)
+    whole_draft: bool = True
+    """Every module's first draft is its file of one call answering the whole request."""
     provider: str | None = None
     model: str | None = None
     retrieval: bool = False
@@ -93,6 +95,7 @@ class RunOptions(BaseModel):
             max_clarify_rounds=wf.max_clarify_rounds,
             candidates=wf.candidates,
             probe_inputs=wf.probe_inputs,
+            whole_draft=wf.whole_draft,
             provider=settings.llm.provider,
             model=settings.llm.model,
         )

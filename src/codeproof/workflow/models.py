@@ -242,7 +242,9 @@ class WorkflowState(TypedDict, total=False):
     Run-level keys are set once; ``work`` holds the module under construction and is
     replaced when the next module starts. ``tests`` and ``candidates`` are written by
     the two parallel branches (separate keys, so the fan-in needs no reducer); the test
-    branch also writes ``probe_inputs``, the input designer's edge-case calls.
+    branch also writes ``probe_inputs``, the input designer's edge-case calls, and the
+    first module's code branch ``whole``: the files of the one call answering the whole
+    request, from which every module's first draft is taken.
     """
 
     request: str
@@ -258,6 +260,7 @@ class WorkflowState(TypedDict, total=False):
     work: dict[str, Any]
     tests: list[dict[str, Any]]
     candidates: list[list[dict[str, Any]]]
+    whole: dict[str, str] | None
     probe_inputs: list[str]
     outcomes: list[dict[str, Any]]
     docs: dict[str, Any]

@@ -20,7 +20,7 @@ from codeproof.core.reports import ModuleOutcome
 from codeproof.core.types import Module, Spec, TestReport
 from codeproof.engine import loop
 from codeproof.engine.context import Context, EngineOptions, GateFn, GroundFn, Memo
-from codeproof.engine.drafting import begin, first_draft
+from codeproof.engine.drafting import begin, first_draft, from_whole
 from codeproof.engine.drafting import design_tests as engine_design_tests
 from codeproof.engine.executing import execute as engine_execute
 from codeproof.engine.policy import next_step
@@ -147,9 +147,27 @@ def design_tests(deps: Deps, state: WorkflowState) -> Update:
 
 
 def write_code(deps: Deps, state: WorkflowState) -> Update:
-    """Programmer: the first draft, straight from the user's words (greedy)."""
-    draft = first_draft(context(deps, state), work_of(state))
-    return {"candidates": [draft.model_dump(mode="json")]}
+    """Programmer: the first draft, straight from the user's words (greedy): the module's
+    file of the one call that answers the whole request (made once, at the first module,
+    and kept in the state), else a call of its own (:func:`answers_whole`). A module
+    started over after the person edited it, its spec or the request is drafted from
+    their edit, on its own."""
+    ctx, work, update = context(deps, state), work_of(state), {}
+    whole = state.get("whole")
+    if work.round > 0 or not answers_whole(deps):
+        return {"candidates": [first_draft(ctx, work).model_dump(mode="json")]}
+    if whole is None:
+        whole = programmer.write_whole(deps.model_for("whole"), user_words(state)).files
+        update["whole"] = whole
+    draft = from_whole(ctx, whole) or first_draft(ctx, work)
+    return {**update, "candidates": [draft.model_dump(mode="json")]}
+
+
+def answers_whole(deps: Deps) -> bool:
+    """Whether the modules' first drafts come from one call answering the whole request
+    (``workflow.whole_draft``): not in an existing project (``--project``) nor with
+    retrieval, whose code and documents that call does not see."""
+    return deps.options.whole_draft and deps.project is None and deps.code_context() is None
 
 
 def execute(deps: Deps, state: WorkflowState) -> Update:
@@ -235,6 +253,7 @@ def _react(deps: Deps, state: WorkflowState, work: Work, decision: EscalationDec
     restart = not work.tests  # no tests to satisfy: start the module over
     if decision.request:
         update["request"] = decision.request
+        update["whole"] = None  # the next modules start from the new request's answer
         spec = _analyze(deps, state, decision.request, f"reanalyze::r{new.round}")
         update["spec"] = spec.model_dump(mode="json")
         restart = True

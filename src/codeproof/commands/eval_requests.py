@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from codeproof.agents.programmer import WHOLE_MAX_TOKENS
 from codeproof.core.errors import InputError
 from codeproof.evaluation.request_cases import find_requests_dir, load_requests
 from codeproof.evaluation.request_modes import PipelineLauncher
@@ -89,7 +90,7 @@ def eval_requests_command(
     ] = 30.0,
     max_tokens: Annotated[
         int, typer.Option(min=256, help="Completion tokens of the one call.")
-    ] = 3072,
+    ] = WHOLE_MAX_TOKENS,
     requests_dir: Annotated[
         Path | None, typer.Option(help="The benchmark (default: benchmarks/requests).")
     ] = None,

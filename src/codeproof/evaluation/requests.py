@@ -22,6 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from codeproof.agents.programmer import WHOLE_MAX_TOKENS
 from codeproof.core.errors import (
     ContextLengthError,
     InputError,
@@ -114,7 +115,7 @@ class RequestEvalOptions:
     """How to run the request benchmark."""
 
     modes: tuple[RequestMode, ...] = REQUEST_MODES
-    max_tokens: int = 3072
+    max_tokens: int = WHOLE_MAX_TOKENS
     """Completion tokens of the one call."""
     test_timeout_s: float = 60.0
     """Time limit of one acceptance run in the sandbox."""

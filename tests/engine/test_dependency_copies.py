@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context, EngineOptions
+from codeproof.engine.drafting import fitted
 from codeproof.engine.loop import build
 from codeproof.llm.fake import FakeModel, said
 from inproc import memory_python_toolchain
@@ -64,3 +65,43 @@ def test_a_draft_copying_its_dependency_is_held_to_the_real_one() -> None:
     work = build(ctx)
     assert work.files == {"report.py": REAL}
     assert work.drafts[0].files["report.py"].startswith("from store import Inventory\n")
+
+
+def test_a_name_the_module_declares_is_never_taken_from_a_dependency() -> None:
+    # an own request: reading.py states describe(); the chosen temperature.py defined a
+    # describe of its own, and reading.py's became "from temperature import describe"
+    temperature = Module(
+        name="temperature",
+        purpose="Converts.",
+        language="python",
+        public_interface="to_fahrenheit(c: float) -> float",
+    )
+    reading = Module(
+        name="reading",
+        purpose="Describes a reading.",
+        language="python",
+        public_interface="describe(c: float) -> str",
+    )
+    deps = {
+        "temperature.py": "def to_fahrenheit(c):\n    return c * 9 / 5 + 32\n\n\n"
+        "def describe(c):\n    return str(c)\n"
+    }
+    own = (
+        "from temperature import to_fahrenheit\n\n\n"
+        "def describe(c):\n    return f'{c} C ({to_fahrenheit(c)} F)'\n\n\n"
+        "def to_fahrenheit_copy(c):\n    return c\n"
+    )
+    ctx = Context(
+        spec=Spec(title="Temperatures", summary="Converts and describes.", language="python"),
+        module=reading,
+        words="temperature.py converts; reading.py has describe(c).",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: FakeModel(),
+        direct=lambda m, index, greedy: {},
+        options=EngineOptions(max_drafts=1, probe_inputs=0, proof=False),
+        dependencies=[temperature],
+        dependency_files=deps,
+    )
+    assert fitted(ctx, {"reading.py": own}) == {"reading.py": own}
+    copied = own.replace("def to_fahrenheit_copy", "def to_fahrenheit")
+    assert fitted(ctx, {"reading.py": copied})["reading.py"].count("def ") == 1

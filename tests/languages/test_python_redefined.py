@@ -57,3 +57,18 @@ def test_a_dependency_name_used_without_an_import_is_imported() -> None:
     assert import_dependencies(bound, "report.py", {"store.py": STORE}) == bound
     local = "def parse_sku(t):\n    return t\n\n\ndef f():\n    return parse_sku(1)\n"
     assert "from store import parse_sku" in import_dependencies(local, "r.py", {"store.py": STORE})
+
+
+def test_a_name_the_module_declares_stays_its_own() -> None:
+    # an own request stated describe() for reading.py; the chosen temperature.py defined a
+    # describe too, and reading.py's own became an import of the other module's
+    temperature = (
+        "def to_fahrenheit(c):\n    return c * 9 / 5 + 32\n\n\ndef describe(c):\n    return ''\n"
+    )
+    reading = (
+        "from temperature import to_fahrenheit\n\n\n"
+        "def describe(c):\n    return f'{c} C ({to_fahrenheit(c)} F)'\n"
+    )
+    deps = {"temperature.py": temperature}
+    assert import_dependencies(reading, "reading.py", deps, own=["describe"]) == reading
+    assert "from temperature import describe" in import_dependencies(reading, "reading.py", deps)

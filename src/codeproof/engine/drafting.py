@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer, transcriber
-from codeproof.choosing.interface import declared
+from codeproof.choosing.interface import declared, declared_top_level
 from codeproof.contract.rules import Rule, invariants, render, rules
 from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
@@ -134,12 +134,14 @@ def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft
 
 def fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
     """``files`` with their imports of the module's dependencies fitted to what those
-    export (:attr:`~codeproof.languages.base.Editing.fit_to_dependencies`)."""
+    export (:attr:`~codeproof.languages.base.Editing.fit_to_dependencies`); the names
+    the module's interface declares stay its own."""
     fit = ctx.language.editing.fit_to_dependencies
     if fit is None or not ctx.dependency_files:
         return files
-    owns = ctx.language.layout.owns
-    return {p: fit(c, p, ctx.dependency_files) if owns(p) else c for p, c in files.items()}
+    owns, own = ctx.language.layout.owns, declared_top_level(ctx.module)
+    deps = ctx.dependency_files
+    return {p: fit(c, p, deps, own) if owns(p) else c for p, c in files.items()}
 
 
 def first_draft(ctx: Context, work: Work) -> Draft:

@@ -75,9 +75,10 @@ class Editing:
         examples: ``(test source) -> usage examples`` read from passing tests (docs).
         assertion: ``failure message -> whether the test's check failed`` (the code ran and
             gave another result), as opposed to the code crashing (a repairable error).
-        fit_to_dependencies: ``(source, path, dependency files) -> source``: a module's
-            imports of the project's other modules fitted to what those export (a
-            JavaScript ``require`` bound whole where the name is one property of it).
+        fit_to_dependencies: ``(source, path, dependency files, own names) -> source``: a
+            module's imports of the project's other modules fitted to what those export
+            (a JavaScript ``require`` bound whole where the name is one property of it);
+            the own names (what the module's interface declares) stay the module's own.
         fit_tests: ``(test source, what each project module declares) -> source``: a
             test file whose imports and calls fit the declared interfaces (a name
             imported from the module that declares it, a declared function not called
@@ -93,7 +94,7 @@ class Editing:
     uncompiled_tests: Callable[[str, Mapping[str, str]], list[str]] | None = None
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
     assertion: Callable[[str], bool] = lambda message: False
-    fit_to_dependencies: Callable[[str, str, Mapping[str, str]], str] | None = None
+    fit_to_dependencies: Callable[[str, str, Mapping[str, str], Collection[str]], str] | None = None
     fit_tests: Callable[[str, Sequence[Declared]], str] | None = None
 
 

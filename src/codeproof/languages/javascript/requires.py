@@ -9,7 +9,7 @@ called ``formatPrice`` without requiring ``pricing.js``, "formatPrice is not def
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from codeproof.languages.javascript.exports import answers_both
@@ -61,11 +61,15 @@ def _bound_name(call: Node) -> Node | None:
     return name if name.kind == "identifier" and declarator.field("value") == call else None
 
 
-def fit_requires(source: str, path: str, dependencies: Mapping[str, str]) -> str:
+def fit_requires(
+    source: str, path: str, dependencies: Mapping[str, str], own: Collection[str] = ()
+) -> str:
     """``source`` with each whole-module ``require`` of a dependency that exports the
     bound name as a property destructured (only when the name is never used as an
     object, so nothing that works changes), then requiring the dependencies' exports it
-    uses unbound (:func:`_require_unbound`)."""
+    uses unbound (:func:`_require_unbound`). No definition is replaced, so the module's
+    ``own`` names (what its interface declares) need nothing more: they are accepted for
+    the common signature only."""
     exported = {
         PurePosixPath(p).name.removesuffix(".js"): _object_exports(text)
         for p, text in dependencies.items()

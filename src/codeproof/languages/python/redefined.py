@@ -15,13 +15,17 @@ definition of it anywhere) is imported too (js-cart at ``639a211``: ``cart.js`` 
 ``NameError``).
 
 Only public top-level names (not ``_private``, not ``main``) of dependencies that parse
-are taken; a draft that does not parse comes back as it was.
+are taken, and never a name the module's own interface declares: an own request at
+``84f9536`` stated ``describe`` for ``reading.py``, the chosen ``temperature.py`` defined
+a ``describe`` too, and ``reading.py``'s own became ``from temperature import describe``,
+the other module's function, which failed every test of it. A draft that does not parse
+comes back as it was.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import PurePosixPath
 
 from codeproof.languages.python.bindings import after_imports, unbound_names
@@ -45,13 +49,17 @@ def defined_names(source: str) -> list[str]:
     ]
 
 
-def import_dependencies(source: str, path: str, dependencies: Mapping[str, str]) -> str:
-    """``source`` without its copies of the dependencies' names, importing them instead."""
+def import_dependencies(
+    source: str, path: str, dependencies: Mapping[str, str], own: Collection[str] = ()
+) -> str:
+    """``source`` without its copies of the dependencies' names, importing them instead;
+    the names in ``own`` (what the module's interface declares) stay its own."""
     owner: dict[str, str] = {}
     for dep_path, content in dependencies.items():
         if dep_path.endswith(".py") and dep_path != path:
             for name in defined_names(content):
-                owner.setdefault(name, PurePosixPath(dep_path).stem)
+                if name not in own:
+                    owner.setdefault(name, PurePosixPath(dep_path).stem)
     if not owner:
         return source
     try:

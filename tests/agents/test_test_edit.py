@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from codeproof.languages.java.tests import java_tests_at, uncompiled_java_tests
-from codeproof.languages.test_edit import remove_tests
+from codeproof.languages.test_edit import naming, remove_tests
 
 PY = """import pytest
 from m import add
@@ -192,3 +192,26 @@ def test_cutting_the_last_tests_leaves_no_blank_lines_at_the_end() -> None:
     files, removed = remove_tests("python", {"test_v.py": indented}, names)
     assert removed == names
     assert files["test_v.py"] == "class TestV:\n    def test_a(self):\n        assert f(1)\n"
+
+
+def test_the_tests_naming_a_stated_error_are_found_by_name_token() -> None:
+    java = (
+        "class LruCacheTest {\n    @Test\n    void testConstructor() {\n"
+        "        assertThrows(IllegalArgumentException.class, () -> new LruCache<>(0));\n"
+        "    }\n\n    @Test\n    void testSize() {\n"
+        "        // no IllegalArgumentException here, only in a comment\n"
+        '        assertEquals("IllegalArgumentException", new LruCache<>(2).name());\n    }\n}\n'
+    )
+    names = ["LruCacheTest.testConstructor", "LruCacheTest.testSize", "LruCacheTest.gone"]
+    wanted = {"IllegalArgumentException"}
+    found = naming("java", {"LruCacheTest.java": java}, names, wanted)
+    assert found == {"LruCacheTest.testConstructor"}
+    js = (
+        "test('rejects 1.5', () => { assert.throws(() => new Stack(1.5), RangeError); });\n"
+        "test('push', () => { assert.equal(new Stack(2).push(1), 1); });\n"
+    )
+    assert naming("javascript", {"stack.test.js": js}, ["rejects 1.5", "push"], {"RangeError"}) == {
+        "rejects 1.5"
+    }
+    assert naming("python", {"test_m.py": PY}, ["test_m.test_a"], {"ValueError"}) == frozenset()
+    assert naming("python", {"test_m.py": PY}, ["test_m.test_a"], ()) == frozenset()

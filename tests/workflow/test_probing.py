@@ -207,7 +207,11 @@ def test_output_agreement_ranks_after_examples_and_before_test_counts() -> None:
     protected = frozenset({"ex"})
     assert judge([many, few, few], protected=protected, outputs_agree=[1, 2, 2]).index == 1
     # level on outputs, the draft passing all the pair passes and more wins (not 2x2 > 1x3)
-    assert judge([many, few, few], protected=protected).index == 0
+    # where the more is a test of a stated error or one the pair crashed on
+    assert judge([many, few, few], protected=protected, error_checks=frozenset({"b"})).index == 0
+    assert judge([many, few, few], protected=protected, crashed=[frozenset({"b"})] * 3).index == 0
+    # where the pair's code ran and gave another value, CodeT's 2x2 > 1x3 stands
+    assert judge([many, few, few], protected=protected).index == 1
     assert judge([many, few, few], protected=protected, outputs_agree=[5, 1, 1]).index == 0
     # the member agreeing most is its group's pick; examples still come first
     assert judge([few, few, no_example], outputs_agree=[1, 4, 9], protected=protected).index == 1

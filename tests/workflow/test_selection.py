@@ -79,15 +79,32 @@ def test_a_lone_draft_passing_all_the_group_passes_and_more_wins_unless_outputs_
     # rule's test aside and the run said "passed" for code that breaks the rule
     lone = _report(["a", "b", "c", "d"], [])
     group = _report(["a", "b", "c"], ["d"])
-    verdict = judge([group, group, lone])
+    stated = frozenset({"d"})  # "d" checks the stated RangeError
+    verdict = judge([group, group, lone], error_checks=stated)
     assert (verdict.index, verdict.agreeing, verdict.disputed) == (2, 1, ())
     # where probes reach the code, the drafts' outputs decide first
-    agreeing = judge([group, group, lone], outputs_agree=[2, 2, 1])
+    agreeing = judge([group, group, lone], outputs_agree=[2, 2, 1], error_checks=stated)
     assert (agreeing.index, agreeing.disputed) == (0, ("d",))
     # and a stated example outranks both
     protected = frozenset({"c"})
     missing = _report(["a", "b", "d"], ["c"])
     assert judge([group, group, missing], protected=protected).index == 0
+
+
+def test_agreement_on_a_value_outweighs_a_lone_draft_passing_one_more_test() -> None:
+    # java-lru-cache at 84f9536: six drafts (the one call's 9/9 answer first) gave size 2
+    # at capacity 2 where a designed test expected 3; the seventh, whose size grows past
+    # the capacity, passed that test as well and was chosen: 5/9
+    agreeing = _report(["get", "put"], ["size", "ctor"])
+    lone = _report(["get", "put", "size"], ["ctor"])
+    verdict = judge([agreeing] * 6 + [lone], error_checks=frozenset({"ctor"}))
+    assert (verdict.index, verdict.agreeing) == (0, 6)
+    # the same lone draft wins where its one more test checks a stated error
+    assert judge([agreeing] * 6 + [lone], error_checks=frozenset({"size"})).index == 6
+    # and only where every test more is one: a value check beside it is no omission
+    both = _report(["get", "put", "size", "ctor"], [])
+    assert judge([agreeing] * 3 + [both], error_checks=frozenset({"ctor"})).index == 0
+    assert judge([agreeing] * 3 + [both], error_checks=frozenset({"ctor", "size"})).index == 3
 
 
 def test_a_test_every_candidate_fails_is_disputed_when_a_group_agrees() -> None:
@@ -315,3 +332,41 @@ def test_an_example_file_no_candidate_loads_counts_as_missed_once() -> None:
     both = Choice(index=0, files={}, tests={}, report=error, agreeing=1, reports=[error, ran])
     assert both.examples_missed == 1  # the file's one test, not also the error loading it
     assert Choice(1, {}, {}, ran, 1, reports=[error, ran]).examples_missed == 1
+
+
+BOUND = Module(
+    name="bound", purpose="checks", language="python", public_interface="bound(n: int) -> int"
+)
+BOUND_TESTS = """import pytest
+from bound import bound
+
+
+def test_small():
+    assert bound(1) == 1
+
+
+def test_large():
+    assert bound(200) == 100
+
+
+def test_negative():
+    with pytest.raises(ValueError):
+        bound(-1)
+"""
+
+
+def test_a_lone_draft_making_a_stated_error_check_wins_only_over_an_omission() -> None:
+    # "raises ValueError if n is negative": two drafts leave the check out, one makes it;
+    # where the one more test it passes is a value ("bound(200) == 100"), the pair wins
+    toolchain = memory_python_toolchain()
+    omits = "def bound(n):\n    return min(n, 100)\n"
+    checks = "def bound(n):\n    if n < 0:\n        raise ValueError(n)\n    return min(n, 100)\n"
+    run = lambda files, tests: toolchain.run_tests(files, tests, 60)  # noqa: E731
+    drafts = [{"bound.py": omits}] * 2 + [{"bound.py": checks}]
+    tests = {"test_bound.py": BOUND_TESTS}
+    chosen = choose(run, drafts, tests, BOUND, errors={"ValueError"})
+    assert [r.passed for r in chosen.reports] == [2, 2, 3] and chosen.index == 2
+    assert choose(run, drafts, tests, BOUND).index == 0  # no stated error: CodeT's 2x2 > 1x3
+    capped = "def bound(n):\n    if n < 0:\n        raise ValueError(n)\n    return n\n"
+    other = [{"bound.py": capped}] * 2 + [{"bound.py": checks}]
+    assert choose(run, other, tests, BOUND, errors={"ValueError"}).index == 0

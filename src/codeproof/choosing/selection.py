@@ -48,7 +48,7 @@ from codeproof.choosing.pruning import RunTests, prune_uncompiled
 from codeproof.core.types import Module, TestReport
 from codeproof.languages import registry
 from codeproof.languages.syntax import call_key
-from codeproof.languages.test_edit import remove_tests
+from codeproof.languages.test_edit import naming, remove_tests
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +81,8 @@ def judge(
     examples_met: Sequence[int] = (),
     tiebreak: Sequence[int] = (),
     incomplete: Sequence[bool] = (),
+    error_checks: frozenset[str] = frozenset(),
+    crashed: Sequence[frozenset[str]] = (),
 ) -> Verdict:
     """Pick a candidate from its test reports (one per candidate, same tests).
 
@@ -88,7 +90,10 @@ def judge(
     loads, when any does: :attr:`TestReport.loaded`); a group scores
     ``members x tests passed``. The best group wins (ties: more tests passed, then the
     earliest candidate, which is the greedy one), unless another group passes all its
-    tests and more while level with it on the examples and the outputs (see
+    tests and more, the more being ``error_checks`` (tests of an error the user's words
+    state) or tests the other group's code ``crashed`` on (per candidate: the tests it
+    fails by an error of its own, not a failed check), while level with it on the
+    examples and the outputs (see
     :func:`_dominant`); but a group passing more ``protected``
     tests (the specification's examples), or meeting more ``examples_met`` (examples
     checked by probing, where they are not tests), always wins. ``tiebreak`` (agreement on
@@ -138,7 +143,12 @@ def judge(
             -min(members),
         )
 
-    passed, members = _dominant(groups, max(groups.items(), key=score), score)
+    crashes = list(crashed) or [frozenset()] * len(reports)
+
+    def unread(extra: frozenset[str], group: Group) -> bool:
+        return extra <= error_checks | crashes[group[1][0]]
+
+    passed, members = _dominant(groups, max(groups.items(), key=score), score, unread)
     chosen = reports[members[0]]
     if len(members) < min_agreeing or 2 * len(passed) < chosen.total - chosen.skipped:
         return Verdict(index=members[0], agreeing=len(members))
@@ -158,17 +168,29 @@ Group = tuple[frozenset[str], list[int]]
 
 
 def _dominant(
-    groups: dict[frozenset[str], list[int]], best: Group, score: Callable[[Group], tuple[int, ...]]
+    groups: dict[frozenset[str], list[int]],
+    best: Group,
+    score: Callable[[Group], tuple[int, ...]],
+    unread: Callable[[frozenset[str], Group], bool],
 ) -> Group:
     """``best``, or a group passing every test it passes and more, where the two are
-    level on the stated examples and on output agreement: agreement among drafts that
-    all miss a check (a stated rule none of them implements: "throws a RangeError if
-    the capacity is not a positive integer") is no evidence against the draft that
-    passes it as well as everything they pass. Where probes reach the code, a draft
+    level on the stated examples and on output agreement and ``best`` gives no reading
+    of the more (``unread``: each is a test of a stated error, or one its code crashed
+    on): agreement among drafts that all leave out a stated check ("throws a RangeError
+    if the capacity is not a positive integer"), or that share a crash, is no evidence
+    against the draft that passes it and everything they pass. Agreement on a value
+    is: java-lru-cache at ``84f9536``, six drafts (the one
+    call's answer, 9/9 acceptance checks, among them) gave size 2 at capacity 2 where a
+    designed test expected 3, and the seventh, whose size grows past the capacity,
+    passed that test too and was chosen (5/9). Where probes reach the code, a draft
     passing another test also answers its inputs otherwise, and agreement decides."""
     while True:
         level = score(best)[:2]
-        wider = [g for g in groups.items() if g[0] > best[0] and score(g)[:2] == level]
+        wider = [
+            g
+            for g in groups.items()
+            if g[0] > best[0] and unread(g[0] - best[0], best) and score(g)[:2] == level
+        ]
         if not wider:
             return best
         better = max(wider, key=score)
@@ -229,6 +251,8 @@ def choose(
     extra = mutants(language, calls, mutated) if several else []
     tie = _agreement_on(run_program, module, candidates, extra)
     missing = missing_names(module, candidates)
+    found = registry.language_for(language)
+    names = {t.name for report in reports for t in report.tests}
     verdict = judge(
         reports,
         protected=protected,
@@ -236,6 +260,8 @@ def choose(
         examples_met=met,
         tiebreak=tie,
         incomplete=[bool(m) for m in missing],
+        error_checks=naming(language, tests, names, errors),
+        crashed=[_crashes(found.editing.assertion, report) for report in reports],
     )
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
@@ -250,7 +276,6 @@ def choose(
     choice.contested = contested(reports, outputs, verdict.index) if several and calls else False
     choice.unanimous = unanimous(reports, outputs, broken) if several and calls else False
     choice.blind = blind(reports, agree, tie, checks) and report.compiled
-    found = registry.language_for(language)
     users = [*generated, *_worked(found.layout.worked_test_path, module, tests)]
     misfit_edit = found.misfit_edit
     if not report.green and misfit_edit is not None:
@@ -277,6 +302,11 @@ def choose(
         if removed:
             _retest(run, choice, kept, removed)
     return choice
+
+
+def _crashes(assertion: Callable[[str], bool], report: TestReport) -> frozenset[str]:
+    """The tests ``report`` fails by an error the code raised, not by a failed check."""
+    return frozenset(t.name for t in report.failures if not assertion(t.message))
 
 
 def _stated_calls(

@@ -23,7 +23,7 @@ the choice among drafts, and makes "passed 10/10" of five checks.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from codeproof.languages import registry
 from codeproof.languages.syntax import Case, Node, find_grammar, parse
@@ -34,6 +34,23 @@ def source_of_test(language: str, tests: dict[str, str], name: str) -> str | Non
     locate = registry.language_for(language).editing.locate_test
     found = [src[span[0] : span[1]] for src in tests.values() if (span := locate(src, name))]
     return found[0] if len(found) == 1 else None
+
+
+def naming(
+    language: str, tests: dict[str, str], names: Iterable[str], wanted: Collection[str]
+) -> frozenset[str]:
+    """The tests among ``names`` (as reported) whose source names one of ``wanted`` as a
+    name token (an error class: ``assertThrows(IllegalArgumentException.class, ...)``,
+    ``pytest.raises(ValueError)``); none where the language has no grammar."""
+    grammar = find_grammar(language)
+    if grammar is None or not wanted:
+        return frozenset()
+    found = set()
+    for name in names:
+        source = source_of_test(language, tests, name)
+        if source and any(n.text in wanted for n in parse(grammar, source).names()):
+            found.add(name)
+    return frozenset(found)
 
 
 def remove_tests(

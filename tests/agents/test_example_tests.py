@@ -7,6 +7,7 @@ import pytest
 from codeproof.choosing.examples import example_tests, is_example_test, split_example
 from codeproof.contract.said import stated_in
 from codeproof.core.types import Module
+from codeproof.languages.registry import layout_for
 
 
 def _module(language: str, interface: str, name: str = "m") -> Module:
@@ -84,6 +85,21 @@ def test_generated_names_are_recognised_and_designer_names_are_not() -> None:
     assert is_example_test("test_m_examples.test_example_2")
     assert not is_example_test("test_m.test_example_2")
     assert not is_example_test("example 1")
+
+
+@pytest.mark.parametrize(
+    ("language", "example", "designed"),
+    [
+        ("python", "test_m_worked_examples.test_total", "test_m.test_total"),
+        ("python", "test_m_worked_examples", "test_m"),  # the file's load error
+        ("java", "CartWorkedExamplesTest.testTotal()", "CartTest.testTotal()"),
+        ("javascript", "cart > spec example 1: total()", "cart > total"),
+    ],
+)
+def test_each_language_names_its_example_tests(language: str, example: str, designed: str) -> None:
+    layout = layout_for(language)
+    assert layout.example_test(example) and not layout.example_test(designed)
+    assert is_example_test(example) and not is_example_test(designed)
 
 
 def test_only_examples_the_user_wrote_count_as_stated() -> None:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages import registry
-from codeproof.languages.base import EXAMPLE_TITLE, WORKED_CLASS, WORKED_STEM
 from codeproof.languages.values import first_call, split_example
 
 
@@ -32,19 +31,9 @@ def interface_names(module: Module) -> set[str]:
 
 def is_example_test(name: str) -> bool:
     """Whether a report's test name is one of the user's examples: a generated example
-    test, or a test of a worked example (:mod:`codeproof.contract.worked`); also the load
-    error of a Python file of them (``test_report_worked_examples``: py-inventory-report,
-    where a draft without the function the example imports met "no example" because the
-    file's one error was not counted as the example it kept from running)."""
-    python = name.split(".")
-    if len(python) == 1 and name.startswith("test_") and name.endswith("_examples"):
-        return True
-    if len(python) == 2 and python[0].endswith("_examples"):
-        return python[1].startswith("test_example_") or python[0].endswith(WORKED_STEM)
-    junit = name.partition("(")[0].split(".")
-    if len(junit) == 2 and junit[0].endswith(WORKED_CLASS):
-        return True
-    return name.split(" > ")[-1].startswith(f"{EXAMPLE_TITLE} ")
+    test, or a test of a worked example (:mod:`codeproof.contract.worked`), as some
+    language's test report names it (:attr:`~codeproof.languages.layout.Layout.example_test`)."""
+    return any(language.layout.example_test(name) for language in registry.languages())
 
 
 def example_tests(module: Module, examples: Sequence[str]) -> dict[str, str]:

@@ -47,6 +47,9 @@ class Layout:
         standard_types: Type names the language's standard library defines, spelt as
             written (``Set``, ``LocalDate``): a request that writes one uses it and never
             asks for it.
+        example_test: Whether a test name, as the language's test report gives it, is
+            one of the user's examples: a test generated from a stated example, or one
+            of the worked examples' tests (:func:`codeproof.choosing.examples.is_example_test`).
     """
 
     language: str
@@ -64,6 +67,7 @@ class Layout:
     product_names: frozenset[str] = frozenset()
     class_files: bool = False
     standard_types: frozenset[str] = frozenset()
+    example_test: Callable[[str], bool] = lambda name: False
 
     def owns(self, path: str) -> bool:
         """Whether ``path`` is a file of this language."""

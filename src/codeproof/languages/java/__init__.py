@@ -58,6 +58,7 @@ LAYOUT = Layout(
     test_path=lambda m: f"{tidy.class_name(m)}Test.java",
     worked_test_path=lambda m: f"{tidy.class_name(m)}{WORKED_CLASS}.java",
     is_test_path=_is_test,
+    example_test=tests.is_example_test,
     test_marker=re.compile(r"@Test\b[^;{]*?\bvoid\s+(\w+)\s*\(", re.DOTALL),
     reserved=_JAVA_LANG,
     code_start=re.compile(r"^(?:import\s|package\s|public\s|class\s|final\s|abstract\s|/\*|//|@)"),

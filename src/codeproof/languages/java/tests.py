@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
 
-from codeproof.languages.base import Span, failure_type
+from codeproof.languages.base import WORKED_CLASS, Span, failure_type
 from codeproof.languages.syntax import Case, edit, parse
 
 
@@ -57,6 +57,13 @@ def uncompiled_java_tests(message: str, tests: Mapping[str, str]) -> list[str]:
         for name in java_tests_at(source, lines.get(PurePosixPath(path).name, []))
     ]
     return list(dict.fromkeys(found))
+
+
+def is_example_test(name: str) -> bool:
+    """Whether a JUnit report name (``ClassTest.method()``) is a test of the user's worked
+    examples (Java's stated examples are probed, not generated as tests)."""
+    parts = name.partition("(")[0].split(".")
+    return len(parts) == 2 and parts[0].endswith(WORKED_CLASS)
 
 
 def is_assertion(message: str) -> bool:

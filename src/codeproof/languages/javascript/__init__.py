@@ -71,6 +71,7 @@ LAYOUT = Layout(
     test_path=lambda m: f"{m}.test.js",
     worked_test_path=lambda m: f"{m}.worked-examples.test.js",
     is_test_path=_is_test,
+    example_test=tests.is_example_test,
     test_marker=re.compile(r"\b(?:test|it)\s*\(\s*(['\"`])(.+?)\1"),
     reserved=frozenset({"test", "assert", "node"}),
     product_names=PRODUCT_NAMES,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from codeproof.languages.base import Span, failure_type
+from codeproof.languages.base import EXAMPLE_TITLE, Span, failure_type
 from codeproof.languages.syntax import Case, edit, parse
 
 
@@ -27,6 +27,12 @@ def remove_javascript_test(source: str, name: str) -> str | None:
     """``source`` without the test ``name`` reports (its statement and lines)."""
     found = find_javascript_test(source, name)
     return None if found is None else edit.remove(source, [found.node])
+
+
+def is_example_test(name: str) -> bool:
+    """Whether a ``node:test`` report name (``suite > title``) is one of the user's
+    examples: its title starts as generated example tests' and worked examples' do."""
+    return name.split(" > ")[-1].startswith(f"{EXAMPLE_TITLE} ")
 
 
 def is_assertion(message: str) -> bool:

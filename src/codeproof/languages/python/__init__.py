@@ -56,6 +56,7 @@ LAYOUT = Layout(
     test_path=lambda m: f"test_{m}.py",
     worked_test_path=lambda m: f"test_{m}{WORKED_STEM}.py",
     is_test_path=tests.is_test_path,
+    example_test=tests.is_example_test,
     test_marker=re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)\s*\(", re.MULTILINE),
     reserved=frozenset(sys.stdlib_module_names) | {"pytest", "conftest"},
     standard_types=frozenset(n for n, v in vars(builtins).items() if isinstance(v, type)),

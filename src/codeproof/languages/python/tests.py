@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from codeproof.languages.base import Span, failure_type
+from codeproof.languages.base import WORKED_STEM, Span, failure_type
 from codeproof.languages.clike import line_offsets
 from codeproof.languages.layout import basename
 
@@ -94,6 +94,20 @@ def is_test_path(path: str) -> bool:
     """Whether ``path`` is a file pytest collects (``test_*.py``, ``*_test.py``, conftest)."""
     name = basename(path)
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def is_example_test(name: str) -> bool:
+    """Whether a pytest report name is one of the user's examples: a test of a generated
+    examples file (``test_m_examples.test_example_0``), any test of a worked examples file,
+    or the load error of such a file (``test_report_worked_examples``: py-inventory-report,
+    where a draft without the function the examples import met "no example" because the
+    file's one error was not counted as the examples it kept from running)."""
+    parts = name.split(".")
+    if len(parts) == 1:
+        return name.startswith("test_") and name.endswith("_examples")
+    if len(parts) == 2 and parts[0].endswith("_examples"):
+        return parts[1].startswith("test_example_") or parts[0].endswith(WORKED_STEM)
+    return False
 
 
 def is_assertion(message: str) -> bool:

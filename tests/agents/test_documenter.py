@@ -5,7 +5,7 @@ from __future__ import annotations
 from codeproof.agents.documenter import document, passing_examples
 from codeproof.core.reports import ModuleOutcome
 from codeproof.core.types import Module, Spec, TestCase, TestReport
-from codeproof.languages.signatures import examples, signatures
+from codeproof.languages.signatures import examples, imports_of, signatures
 from codeproof.llm.fake import FakeModel
 
 PY_CODE = '''"""Adder."""
@@ -140,6 +140,24 @@ def _outcome(status: str = "passed") -> ModuleOutcome:
     )
 
 
+def test_the_lines_loading_a_module_are_read_per_language() -> None:
+    python = (
+        "import pytest\nfrom adder import add, sub\nimport adder as a\nfrom adderx import y\n\n\n"
+        "def test_a():\n    from adder import q\n"
+    )
+    assert imports_of({"test_a.py": python}, "adder", "python") == [
+        "from adder import add, sub",
+        "import adder as a",
+    ]
+    js = (
+        "const test = require('node:test');\nconst { add } = require('./adder');\n"
+        "const other = require('./adderx');\n"
+    )
+    tests = {"a.test.js": js, "b.test.js": "const { add } = require('./adder');\n"}
+    assert imports_of(tests, "adder", "javascript") == ["const { add } = require('./adder');"]
+    assert imports_of({"AdderTest.java": "import java.util.*;\n"}, "Adder", "java") == []
+
+
 def test_passing_examples_only() -> None:
     names = [e.name for e in passing_examples(_outcome())]
     assert sorted(names) == ["test_negative", "test_positive"]
@@ -158,6 +176,7 @@ def test_document_builds_readme_and_api(spec: Spec) -> None:
     docs = document(model, spec, [_outcome()])
     assert docs.readme.startswith("# Adder\n")
     assert "assert add(1, 2) == 3" in docs.readme and "add(-1, 1) == 0" in docs.readme
+    assert "```python\nfrom adder import add\n\n" in docs.readme  # the usage runs as shown
     assert "add(2, 2) == 5" not in docs.readme  # a failing test is no example
     assert "| `adder` | passed | 2/3 | 2 |" in docs.readme
     assert "python -m pytest" in docs.readme and "docker build" in docs.readme

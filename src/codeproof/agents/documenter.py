@@ -21,7 +21,7 @@ from codeproof.languages import registry
 from codeproof.languages.base import Project
 from codeproof.languages.reading import Example, Signature
 from codeproof.languages.registry import layout_for
-from codeproof.languages.signatures import examples, signatures
+from codeproof.languages.signatures import examples, imports_of, signatures
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)
@@ -97,13 +97,8 @@ def _case_name(name: str) -> str:
 
 def _imports_of(outcome: ModuleOutcome) -> list[str]:
     """The test files' lines that load the module (they make the examples runnable)."""
-    name = re.escape(outcome.module.name)
-    pattern = re.compile(
-        rf"^(?:from\s+{name}\s+import\s.+|import\s+{name}\b.*|.*require\(['\"]\./{name}(?:\.js)?['\"]\).*)$",
-        re.MULTILINE,
-    )
-    found = [m.group(0).strip() for t in outcome.tests.values() for m in pattern.finditer(t)]
-    return ["\n".join(dict.fromkeys(found))] if found else []
+    found = imports_of(outcome.tests, outcome.module.name, outcome.module.language)
+    return ["\n".join(found)] if found else []
 
 
 def _status_table(modules: Sequence[ModuleOutcome]) -> str:

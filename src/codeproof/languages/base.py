@@ -73,6 +73,9 @@ class Editing:
             tests`` (for the repairer's prompt), or ``None`` to show whole files.
         signatures: ``(source, path) -> public signatures`` (for docs and prompts).
         examples: ``(test source) -> usage examples`` read from passing tests (docs).
+        imports_of: ``(test source, module name) -> the statements loading the module``
+            (the docs' usage examples start with them), or ``None`` where tests load a
+            module without one (Java's default package).
         assertion: ``failure message -> whether the test's check failed`` (the code ran and
             gave another result), as opposed to the code crashing (a repairable error).
         fit_to_dependencies: ``(source, path, dependency files, own names) -> source``: a
@@ -91,6 +94,7 @@ class Editing:
     remove_test: Callable[[str, str], str | None]
     signatures: Callable[[str, str], list[Signature]]
     examples: Callable[[str], list[Example]]
+    imports_of: Callable[[str, str], list[str]] | None = None
     uncompiled_tests: Callable[[str, Mapping[str, str]], list[str]] | None = None
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
     assertion: Callable[[str], bool] = lambda message: False

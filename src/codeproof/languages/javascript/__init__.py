@@ -100,6 +100,7 @@ LANGUAGE = Language(
         assertion=tests.is_assertion,
         signatures=signatures.javascript_signatures,
         examples=signatures.javascript_examples,
+        imports_of=signatures.javascript_imports_of,
         fit_to_dependencies=requires.fit_requires,
         fit_tests=fit.fit_tests,
     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from codeproof.languages.javascript.requires import local_requires
 from codeproof.languages.reading import Example, Signature, case_example, inner_text
 from codeproof.languages.syntax import Node, parse
 
@@ -44,6 +45,17 @@ def _inline(node: Node) -> Node | None:
     if value is None or value.kind not in _FUNCTIONS:
         return None
     return value.field("parameters") or value.field("parameter")
+
+
+def javascript_imports_of(source: str, module: str) -> list[str]:
+    """The statements of ``source`` that require ``module``'s file (``const { f } =
+    require('./m');``), as written."""
+    found = []
+    for call, stem in local_requires(parse("javascript", source)):
+        statement = next((a for a in call.node.ancestors() if a.parent == a.tree.root), None)
+        if stem == module and statement is not None:
+            found.append(statement.text)
+    return found
 
 
 def javascript_examples(source: str) -> list[Example]:

@@ -89,6 +89,7 @@ LANGUAGE = Language(
         remove_test=tests.remove_test,
         signatures=signatures.python_signatures,
         examples=signatures.python_examples,
+        imports_of=signatures.python_imports_of,
         narrow_tests=tests.narrow_tests,
         fit_tests=fit.fit_tests,
         fit_to_dependencies=redefined.import_dependencies,

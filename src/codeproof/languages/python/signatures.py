@@ -65,5 +65,26 @@ def python_examples(source: str) -> list[Example]:
     return out
 
 
+def python_imports_of(source: str, module: str) -> list[str]:
+    """The top-level ``import`` lines of ``source`` that load ``module`` (``from m import
+    f``, ``import m``, ``import m as alias``), as written."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in tree.body:
+        segment = ast.get_source_segment(source, node) if _loads(node, module) else None
+        if segment:
+            found.append(segment)
+    return found
+
+
+def _loads(node: ast.stmt, module: str) -> bool:
+    if isinstance(node, ast.ImportFrom):
+        return node.level == 0 and node.module == module
+    return isinstance(node, ast.Import) and any(alias.name == module for alias in node.names)
+
+
 def _is_docstring(code: str) -> bool:
     return code.startswith(('"""', "'''"))

@@ -13,19 +13,17 @@ modules as shipped. Prints (never asserts) one line per module.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
 
-from request_drafts import results, shipped
+from request_drafts import cases_of, results, run_parser, shipped
 
 from codeproof.core.config import load_settings
 from codeproof.core.types import Module, Spec
 from codeproof.engine.context import Context
 from codeproof.engine.executing import execute
 from codeproof.engine.state import Work
-from codeproof.evaluation.request_cases import find_requests_dir, load_requests
 from codeproof.llm.fake import FakeModel
 from codeproof.toolchains.client import ToolchainClient, open_toolchain
 
@@ -35,7 +33,9 @@ class Stored:
     module's last work before a choice and the draft that choice took."""
 
     def __init__(self, events: Path) -> None:
-        self.words, self.spec, self.modules = "", None, []
+        self.words = ""
+        self.spec: Spec | None = None
+        self.modules: list[Module] = []
         self.before: dict[str, dict[str, Any]] = {}
         self.chosen: dict[str, int] = {}
         for line in events.read_text(encoding="utf-8").splitlines():
@@ -80,14 +80,8 @@ def choose_again(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run_dir", type=Path)
-    parser.add_argument("--requests-dir", type=Path, default=None)
-    parser.add_argument("--ids", default="")
-    parser.add_argument("--timeout", type=float, default=60.0)
-    args = parser.parse_args()
-    wanted = [i for i in args.ids.split(",") if i]
-    cases = {c.id: c for c in load_requests(find_requests_dir(args.requests_dir), wanted or None)}
+    args = run_parser(__doc__).parse_args()
+    cases = cases_of(args)
     settings = load_settings()
     for result in results(args.run_dir):
         case = cases.get(str(result["id"]))
@@ -102,7 +96,7 @@ def main() -> None:
             for module in stored.modules:
                 if module.name not in stored.before:
                     continue
-                drafts = [Work.model_validate(stored.before[module.name]).drafts][0]
+                drafts = Work.model_validate(stored.before[module.name]).drafts
                 again = choose_again(stored, module, base, toolchain)
                 then = stored.chosen.get(module.name, 0)
                 now = again.chosen if again.chosen is not None else 0

@@ -22,7 +22,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from codeproof.core.config import load_settings
-from codeproof.evaluation.request_cases import find_requests_dir, load_requests
+from codeproof.evaluation.request_cases import RequestCase, find_requests_dir, load_requests
 from codeproof.languages.registry import language_for, layout_for
 from codeproof.toolchains.client import open_toolchain
 
@@ -58,20 +58,32 @@ def results(run_dir: Path) -> Iterator[dict[str, object]]:
         yield json.loads(line)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_parser(doc: str) -> argparse.ArgumentParser:
+    """The arguments of a script reading a stored run: its folder, ``--ids``, the
+    requests' folder and the acceptance tests' time limit."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("run_dir", type=Path)
     parser.add_argument("--requests-dir", type=Path, default=None)
     parser.add_argument("--ids", default="")
     parser.add_argument("--timeout", type=float, default=60.0)
+    return parser
+
+
+def cases_of(args: argparse.Namespace) -> dict[str, RequestCase]:
+    """The requests ``args.ids`` names (every one when none is named), by id."""
+    wanted = [i for i in args.ids.split(",") if i]
+    return {c.id: c for c in load_requests(find_requests_dir(args.requests_dir), wanted or None)}
+
+
+def main() -> None:
+    parser = run_parser(__doc__)
     parser.add_argument(
         "--clean",
         action="store_true",
         help="score each draft after the language's clean-up as it is now (fix_source)",
     )
     args = parser.parse_args()
-    wanted = [i for i in args.ids.split(",") if i]
-    cases = {c.id: c for c in load_requests(find_requests_dir(args.requests_dir), wanted or None)}
+    cases = cases_of(args)
     pipeline = {str(r["id"]): r for r in results(args.run_dir) if r["mode"] == "pipeline"}
     settings = load_settings()
     with ExitStack() as stack:

@@ -261,7 +261,7 @@ def choose(
         tiebreak=tie,
         incomplete=[bool(m) for m in missing],
         error_checks=naming(language, tests, names, errors),
-        crashed=[_crashes(found.editing.assertion, report) for report in reports],
+        crashed=[crashes(report, found.editing.assertion) for report in reports],
     )
     files = dict(candidates[verdict.index]) if candidates else {}
     report = reports[verdict.index] if reports else TestReport()
@@ -304,9 +304,11 @@ def choose(
     return choice
 
 
-def _crashes(assertion: Callable[[str], bool], report: TestReport) -> frozenset[str]:
-    """The tests ``report`` fails by an error the code raised, not by a failed check."""
-    return frozenset(t.name for t in report.failures if not assertion(t.message))
+def crashes(report: TestReport, assertion: Callable[[str], bool]) -> frozenset[str]:
+    """The tests ``report`` fails by an error the code raised (an erring test, or a
+    failure ``assertion`` does not read as a failed check): a crash, no reading."""
+    failing = report.failures
+    return frozenset(t.name for t in failing if t.outcome == "error" or not assertion(t.message))
 
 
 def _stated_calls(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from codeproof.choosing.selection import crashes
 from codeproof.core.types import TestReport
 from codeproof.engine.context import EngineOptions
 from codeproof.engine.state import Work, answer_unmet
@@ -71,5 +72,4 @@ def repairable(report: TestReport, language: Language) -> bool:
         return True
     if report.total == 0:  # nothing ran: code that compiles has no failure to repair
         return not report.untested  # (every test was set aside)
-    failing = report.failures
-    return any(t.outcome == "error" or not language.editing.assertion(t.message) for t in failing)
+    return bool(crashes(report, language.editing.assertion))

@@ -6,7 +6,8 @@ import pytest
 
 from codeproof.agents.planner import order_modules
 from codeproof.contract.examples import stated_examples
-from codeproof.contract.names import fit_modules, stated_files, stated_names
+from codeproof.contract.files import stated_files
+from codeproof.contract.names import fit_modules, stated_names
 from codeproof.core.types import Module
 from codeproof.languages.registry import layout_for
 
@@ -331,3 +332,64 @@ def test_module_names_are_left_alone_where_files_are_not_named_after_classes() -
     words = "Write a Java class that renders a table."  # "that" is no class name
     that = _module("TextTable", "class that { }", "java")
     assert fit_modules([that], words, layout_for("java"), [])[0].name == "TextTable"
+
+
+def test_a_sentence_introducing_two_files_gives_each_its_clause() -> None:
+    """Session 38's own request: the whole sentence went to temperature.py, so the
+    planner's describe stayed there and reading.py became ``from temperature import
+    describe``, failing all of its tests."""
+    words = (
+        "Write a Python module temperature.py with two functions, to_fahrenheit(celsius) "
+        "and to_celsius(fahrenheit), each rounding to one decimal, and a module reading.py "
+        "with describe(celsius) that returns a string like '21.5 C (70.7 F)', using "
+        "temperature.py. Example: describe(0) returns '0.0 C (32.0 F)'."
+    )
+    temperature, reading = stated_files(words, layout_for("python"))
+    assert "to_celsius" in temperature.intro and "describe" not in temperature.text
+    assert reading.intro.startswith("and a module reading.py with describe(celsius)")
+    assert "describe(0)" in reading.text and reading.uses == ("temperature",)
+    proposed = [_module("temperature", "to_fahrenheit(celsius)\nto_celsius(f)\ndescribe(c)")]
+    fitted = fit_modules(proposed, words, layout_for("python"), ["describe(celsius) -> str"])
+    assert [(m.name, m.depends_on) for m in fitted] == [
+        ("temperature", []),
+        ("reading", ["temperature"]),
+    ]
+    assert "describe" not in fitted[0].public_interface
+    assert "describe(celsius)" in fitted[1].public_interface
+
+
+@pytest.mark.parametrize(
+    ("words", "owners"),
+    [
+        # a file the sentence says another builds on is not introduced by it
+        (
+            "cart.js exports a class Cart, built on pricing.js, with addItem(name).",
+            {"cart.js": "addItem", "pricing.js": ""},
+        ),
+        # a file with a sentence of its own keeps that sentence, not this clause
+        (
+            "Two modules, a.js and b.js, where a.js has f(x). b.js has g(y).",
+            {"a.js": "f(x)", "b.js": "g(y)"},
+        ),
+        ("Write a.js with f(x), b.js with g(y), and c.js with h(z).", {"c.js": "h(z)"}),
+    ],
+)
+def test_only_a_file_introduced_mid_sentence_takes_the_clause_after_it(
+    words: str, owners: dict[str, str]
+) -> None:
+    files = {f.path: f for f in stated_files(words, layout_for("javascript"))}
+    for path, name in owners.items():
+        assert (name in files[path].intro) if name else not files[path].intro
+    others = {p: f.intro for p, f in files.items() if p not in owners}
+    assert not any(n in intro for intro in others.values() for n in owners.values() if n)
+
+
+def test_files_listed_together_do_not_depend_on_each_other() -> None:
+    words = (
+        "Two modules, money.py and split.py. money.py has parse_money(text). "
+        "split.py has split_bill(text), which reads it with parse_money, built on money.py."
+    )
+    money, split = stated_files(words, layout_for("python"))
+    assert (money.uses, split.uses) == ((), ("money",))
+    fitted = fit_modules([], words, layout_for("python"), [])
+    assert [(m.name, m.depends_on) for m in fitted] == [("money", []), ("split", ["money"])]

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from codeproof.contract.files import PROSE, StatedFile, stated_files
 from codeproof.core.signatures import declaring_part
 from codeproof.core.types import Module
 from codeproof.languages.layout import Layout
 from codeproof.languages.registry import find as find_language
 
-_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*([A-Za-z_][\w]*)\.([A-Za-z]{1,5}))(?![\w/])")
-_SENTENCES = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
 _CALLED = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(")
 """A call as code writes it: prose puts a space before its brackets ("a module (CommonJS)")."""
 _SIGNATURE = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\s*\(")
@@ -32,82 +30,10 @@ _NAMED_CLASS = re.compile(r"(?<![\w$.`])([A-Z][\w$]*)\s+class\b")
 """A class named before the word: "a Stack class", "the Calendar class"."""
 _NAMED = re.compile(r"\b(?:function|method)\s+(?:named|called)\s+`?([A-Za-z_$][\w$]*)")
 """A name stated in words alone: "a function called count_words that ..."."""
-_MODULE = re.compile(
-    r"\bmodules?\s+(?:(?:called|named)\s+`?([A-Za-z_]\w*)|`([A-Za-z_]\w*)`)", re.IGNORECASE
-)
-"""A module named in words: "a module called text_utils", "the module `geometry`"."""
 _QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
 _NOT_NAMES = frozenset(
-    {"if", "for", "while", "return", "new", "print", "assert", "len", "str"}
-    | {"a", "an", "the", "on", "in", "at", "by", "with", "from", "to", "as", "once", "each"}
-    | {"after"}
-)  # the second set: words after "called" that are prose ("a method called on each item")
-
-
-@dataclass(frozen=True)
-class StatedFile:
-    """A source file the request names, and what the request says in its sentences."""
-
-    path: str
-    stem: str
-    text: str
-    intro: str = ""
-    """The sentences that name the file first (``store.py defines a class Inventory...``):
-    the names they state are this file's, whatever later sentences mention."""
-
-
-def stated_files(words: str, layout: Layout) -> list[StatedFile]:
-    """The source files of ``layout``'s language the request names, in the order named
-    (test files excluded), each with the sentences that speak of it: those that name it
-    first, and the ones after them up to the next file named. A file only mentioned
-    ("cart.js exports a class Cart, built on pricing.js, with addItem...") gets those
-    sentences only when no sentence of its own speaks of it."""
-    sentences = [s for s in _SENTENCES.split(words) if s.strip()]
-    files: list[StatedFile] = []
-    current: list[str] = []
-    owner: tuple[str, str] | None = None
-    chunks: dict[str, list[str]] = {}
-    intros: dict[str, list[str]] = {}
-    mentions: dict[str, list[str]] = {}
-    for sentence in sentences:
-        named = [
-            (m.group(1), m.group(2))
-            for m in _FILE.finditer(sentence)
-            if layout.owns(m.group(1))
-            and not layout.is_test_path(m.group(1))
-            and m.group(1).lower() not in layout.product_names
-        ] + _modules_named(sentence, layout)
-        if named:
-            owner = named[0]
-            current = chunks.setdefault(owner[0], [])
-            current.append(sentence)
-            intros.setdefault(owner[0], []).append(sentence)
-            for path, stem in named:
-                if path not in {f.path for f in files}:
-                    files.append(StatedFile(path, stem, ""))
-                mentions.setdefault(path, []).append(sentence)
-            continue
-        if owner is not None:
-            current.append(sentence)
-    return [
-        StatedFile(
-            f.path,
-            f.stem,
-            " ".join(chunks.get(f.path) or mentions[f.path]),
-            " ".join(intros.get(f.path, [])),
-        )
-        for f in files
-    ]
-
-
-def _modules_named(sentence: str, layout: Layout) -> list[tuple[str, str]]:
-    """``(path, stem)`` of each module ``sentence`` names without its file ("a module
-    called text_utils", "the module `geometry`"), where a module is a file of its own
-    name (not in Java, whose files are named after their class)."""
-    if layout.class_files:
-        return []
-    stems = [a or b for a, b in _MODULE.findall(sentence)]
-    return [(layout.source_path(s), s) for s in stems if s not in _NOT_NAMES]
+    {"if", "for", "while", "return", "new", "print", "assert", "len", "str"} | PROSE
+)
 
 
 def stated_names(text: str) -> list[str]:
@@ -151,10 +77,39 @@ def fit_modules(
             match = _without_others(match, file, files)
         fitted.append(_module_for(file, names, match, interfaces, layout.language))
     texts = {file.stem: file.text for file in files}
-    return [
+    modules = [
         m.model_copy(update={"depends_on": _deps(m, renamed, fitted, texts.get(m.name, ""))})
         for m in fitted
     ]
+    return _with_files_used(modules, {file.stem: file.uses for file in files})
+
+
+def _with_files_used(modules: Sequence[Module], uses: dict[str, tuple[str, ...]]) -> list[Module]:
+    """``modules``, each also depending on the stated files its sentences say it uses
+    ("describe(celsius) ..., using temperature.py"), unless that file depends on it."""
+    deps = {m.name: list(m.depends_on) for m in modules}
+    for module in modules:
+        for used in uses.get(module.name, ()):
+            if (
+                used in deps
+                and used not in deps[module.name]
+                and not _reaches(deps, used, module.name)
+            ):
+                deps[module.name].append(used)
+    return [m.model_copy(update={"depends_on": deps[m.name]}) for m in modules]
+
+
+def _reaches(deps: dict[str, list[str]], start: str, goal: str) -> bool:
+    """Whether ``start`` depends on ``goal``, directly or through others."""
+    stack, seen = [start], set()
+    while stack:
+        name = stack.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            stack.extend(deps.get(name, []))
+    return False
 
 
 def _own_names(file: StatedFile, files: Sequence[StatedFile]) -> list[str]:

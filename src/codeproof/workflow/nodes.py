@@ -18,7 +18,8 @@ from langgraph.types import interrupt
 from codeproof.agents import analyst, documenter, planner
 from codeproof.contract.assumed import kept_assumptions
 from codeproof.contract.examples import stated_examples
-from codeproof.contract.names import fit_modules, stated_files, stated_names
+from codeproof.contract.files import stated_files
+from codeproof.contract.names import fit_modules, stated_names
 from codeproof.contract.quotes import requoted
 from codeproof.contract.rules import open_questions
 from codeproof.contract.spec_examples import fewer_invented

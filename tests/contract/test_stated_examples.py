@@ -307,3 +307,36 @@ def test_an_example_stated_by_its_input_alone_is_the_only_functions() -> None:
     both = text + "\nAlso unslug(slug) reverses it."
     assert stated_examples(both, ["slugify"], {"slugify": ["title", "maxLength"]}) == []
     assert stated_examples("For example, the output is 5.", ["f"], {"f": ["x"]}) == []
+
+
+def test_a_table_with_a_result_column_per_function_and_columns_of_text() -> None:
+    """java-card-numbers: a table of card numbers with one column per function, its
+    cells written without quotes, was read as no example at all, so the drafts that
+    all rejected "4111 1111 1111 1111" set aside the tests that held them to it."""
+    text = (
+        "Three methods isValid(number), brand(number) and mask(number).\n\n"
+        "| number | isValid | brand |\n|---|---|---|\n"
+        "| 4111 1111 1111 1111 | true | VISA |\n"
+        "| 5500-0000-0000-0004 | false | MASTER CARD |\n"
+    )
+    params = {"isValid": ["number"], "brand": ["number"], "mask": ["number"]}
+    assert stated_examples(text, ["isValid", "brand", "mask"], params) == [
+        'isValid("4111 1111 1111 1111") -> true',
+        'isValid("5500-0000-0000-0004") -> false',
+        'brand("4111 1111 1111 1111") -> "VISA"',
+        'brand("5500-0000-0000-0004") -> "MASTER CARD"',
+    ]
+
+
+def test_a_table_cell_stating_an_error_and_a_column_mixing_text_and_values() -> None:
+    text = (
+        "| n | to_roman |\n|---|---|\n| 4 | IV |\n| 0 | raises ValueError |\n\n"
+        "| s | from_roman |\n|---|---|\n| IX | 9 |\n| nine | 9 |\n| X | ten |\n"
+    )
+    params = {"to_roman": ["n"], "from_roman": ["s"]}
+    assert stated_examples(text, ["to_roman", "from_roman"], params) == [
+        'to_roman(4) -> "IV"',
+        "to_roman(0) -> raises ValueError",
+        'from_roman("IX") -> 9',
+        'from_roman("nine") -> 9',
+    ]

@@ -26,6 +26,7 @@ from collections.abc import Collection, Mapping, Sequence
 from codeproof.contract.asserted import asserted_examples, commented_examples, raised_examples
 from codeproof.contract.listed import listed_errors
 from codeproof.contract.said import CONNECTOR, RAISES, in_scenario, value_at
+from codeproof.contract.tables import table_examples
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import (
     leading_call,
@@ -160,8 +161,8 @@ def stated_examples(
     ("f(-1) raises ValueError"), inputs listed with the error they raise ("f raises
     ValueError for bad numerals, for example "IIII" or "VX"": :mod:`.listed`), the
     docstring notations of :func:`examples_of` line by line (``params``: the parameter
-    names of each function, for "for x = 1 the output should be 2"), and two-column
-    tables of inputs and results of a one-parameter function.
+    names of each function, for "for x = 1 the output should be 2"), and tables of
+    inputs and results of a one-parameter function (:mod:`.tables`).
     """
     found: list[str] = []
     lines = text.splitlines()
@@ -169,7 +170,7 @@ def stated_examples(
     for name in names:
         found += _after_calls(text, name)
         found += _line_notations(lines, name, (params or {}).get(name))
-        found += _table(lines, name, (params or {}).get(name), alone=len(names) == 1)
+        found += table_examples(lines, name, (params or {}).get(name), alone=len(names) == 1)
         found += asserted_examples(text, name) + commented_examples(text, name)
         found += raised_examples(text, name)
         if len(names) == 1 and set(_written_calls(text)) <= {name}:
@@ -311,51 +312,6 @@ def _with_siblings(call: str, rest: str, name: str) -> tuple[list[str], str]:
             return calls, rest
         calls.append(sibling)
         rest = after[len(sibling) :]
-
-
-_HEADER_IN = re.compile(r"^(?:input|inputs|argument|arg|x|n|value|text|s)$", re.IGNORECASE)
-_HEADER_OUT = re.compile(r"^(?:output|result|returns?|expected|answer)$", re.IGNORECASE)
-
-
-def _table(lines: list[str], name: str, params: list[str] | None, *, alone: bool) -> list[str]:
-    """Rows of a two-column ``| input | output |`` table of a one-parameter function: its
-    first header is the parameter's name, a header that names the function ("text given
-    to parseCsv"), or a generic one ("input") when ``name`` is the only function."""
-    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
-    out: list[str] = []
-    for i, row in enumerate(cells):
-        if len(row) != 2 or "|" not in lines[i]:
-            continue
-        left, right = (c.strip("`") for c in row)
-        one = len(params or [""]) == 1
-        named = one and (left == (params or [""])[0] or name in _NAME.findall(left))
-        inputs = named or (alone and _HEADER_IN.match(left))
-        if not (inputs and _HEADER_OUT.match(right)):
-            continue
-        for data in cells[i + 1 :]:
-            if len(data) != 2:
-                break
-            if set("".join(data)) <= set("-: "):
-                continue  # the separator row
-            arg, result = (_cell(c) for c in data)
-            if arg is not None and result is not None:
-                out.append(f"{name}({arg}) -> {result}")
-    return out
-
-
-def _cell(cell: str) -> str | None:
-    """A table cell as a literal: the cell itself when it is a literal (in a code span or
-    not); a code span that is no literal is text as written, escapes included
-    (`` `a,b\\n1,2` `` is ``"a,b\\n1,2"``, a string of two lines); otherwise ``None``."""
-    spanned = len(cell) > 2 and cell.startswith("`") and cell.endswith("`")
-    text = cell.strip("`")
-    ok, value = literal_value(text)
-    if ok and not (spanned and isinstance(value, tuple) and not text.startswith("(")):
-        return text
-    if not spanned:
-        return None
-    quoted = '"' + re.sub(r'(?<!\\)"', r'\\"', text) + '"'
-    return quoted if literal_value(quoted)[0] else None
 
 
 NOT_FUNCTIONS = frozenset({"if", "for", "while", "return", "new", "class", "def", "function"})

@@ -393,3 +393,38 @@ def test_files_listed_together_do_not_depend_on_each_other() -> None:
     assert (money.uses, split.uses) == ((), ("money",))
     fitted = fit_modules([], words, layout_for("python"), [])
     assert [(m.name, m.depends_on) for m in fitted] == [("money", []), ("split", ["money"])]
+
+
+def test_methods_the_request_declares_are_in_the_interface_of_the_class_it_names() -> None:
+    """java-timesheet-payroll at session 38: planned as ``Timesheet: log(...)`` and
+    ``Payroll: calculateGrossPay(...)``, so no designed test compiled against a draft."""
+    words = (
+        "Two Java classes for paying hourly staff. Timesheet records the hours someone "
+        "worked, with void log(LocalDate day, double hours), double hoursOn(LocalDate day) "
+        "and double totalHours(). Payroll has one static method, long "
+        "grossPayCents(Timesheet sheet, long hourlyRateCents). Pay is rounded like "
+        "Math.round(x) or round(x, 2)."
+    )
+    proposed = [
+        _module("Timesheet", "log(LocalDate date, double hours)", "java"),
+        _module("Payroll", "calculateGrossPay(Timesheet t, double rate)\nclass Payroll", "java"),
+    ]
+    timesheet, payroll = fit_modules(proposed, words, layout_for("java"), [])
+    assert timesheet.public_interface.splitlines() == [
+        "log(LocalDate date, double hours)",
+        "hoursOn(LocalDate day)",
+        "totalHours()",
+    ]
+    assert payroll.public_interface.splitlines() == [
+        "class Payroll",
+        "grossPayCents(Timesheet sheet, long hourlyRateCents)",
+    ]
+
+
+def test_a_call_with_values_declares_nothing_and_a_class_named_nowhere_gets_nothing() -> None:
+    proposed = [_module("Stats", "double mean(double[] xs)", "java")]
+    words = "A Java class Stats. median(xs) of [1, 2] is 1.5; max(3, 4) is 4."
+    [stats] = fit_modules(proposed, words, layout_for("java"), [])
+    assert stats.public_interface.splitlines() == ["median(xs)"]  # mean: asked by no one
+    elsewhere = "mode(values) returns the most common value. A Java class Stats."
+    assert fit_modules(proposed, elsewhere, layout_for("java"), [])[0] == proposed[0]

@@ -31,6 +31,11 @@ _NAMED_CLASS = re.compile(r"(?<![\w$.`])([A-Z][\w$]*)\s+class\b")
 _NAMED = re.compile(r"\b(?:function|method)\s+(?:named|called)\s+`?([A-Za-z_$][\w$]*)")
 """A name stated in words alone: "a function called count_words that ..."."""
 _QUOTED = re.compile(r"`([A-Za-z_$][\w$]*)`")
+_DECLARATION = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*)\(([^()]*)\)")
+_PARAMETER = re.compile(
+    r"(?:[A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*(?:\.\.\.)?\s+)?[A-Za-z_$][\w$]*"
+)
+"""A parameter as a declaration writes it: ``day``, ``LocalDate day``, ``Set<K> keys``."""
 _NOT_NAMES = frozenset(
     {"if", "for", "while", "return", "new", "print", "assert", "len", "str"} | PROSE
 )
@@ -60,11 +65,13 @@ def fit_modules(
     files (one each, named after them): a proposed module is reused for the file whose
     sentences name most of its interface, else a module is made from the file's
     sentences and the spec's interfaces they name. Where it names no file, the proposals
-    that build what it names are kept (:func:`unstated_dropped`).
+    that build what it names are kept (:func:`unstated_dropped`), with the methods the
+    request states for them (:func:`with_stated_methods`).
     """
     files = stated_files(words, layout)
     if not files:
-        return classes_as_stated(unstated_dropped(proposed, words), words, layout)
+        kept = classes_as_stated(unstated_dropped(proposed, words), words, layout)
+        return with_stated_methods(kept, words)
     left = list(proposed)
     fitted: list[Module] = []
     renamed: dict[str, str] = {}
@@ -239,6 +246,64 @@ def classes_as_stated(modules: Sequence[Module], words: str, layout: Layout) -> 
         if len(own) == 1 and own[0] not in taken | set(renamed.values()):
             renamed[module.name] = own[0]
     return [_renamed(m, renamed) for m in modules]
+
+
+def with_stated_methods(modules: Sequence[Module], words: str) -> list[Module]:
+    """``modules`` with each function or method the request declares and no interface
+    does, in the module the request names last before it; a module given one loses the
+    interface lines that only declare names the request never states.
+
+    "Timesheet records the hours someone worked, with void log(LocalDate day, double
+    hours), double hoursOn(LocalDate day) and double totalHours(). Payroll has one static
+    method, long grossPayCents(Timesheet sheet, long hourlyRateCents)" was planned as
+    ``Timesheet: log(...)`` and ``Payroll: calculateGrossPay(...)``: drafts built to the
+    plan, tests built to the words, and no test compiled against any draft (java-
+    timesheet-payroll, session 38). A declaration is a name written with parameters, not
+    values (``hoursOn(LocalDate day)``, ``totalHours()``; not ``round(x, 2)``).
+    """
+    stated = set(stated_names(words))
+    names = {m.name for m in modules}
+    declared = {n for m in modules for n in _declared(m.public_interface)}
+    added: dict[str, list[str]] = {}
+    for name, declaration, at in _declarations(words):
+        if name in names or name in declared or name not in stated:
+            continue
+        owner = _named_last(words[:at], names)
+        if owner is not None:
+            added.setdefault(owner, []).append(declaration)
+            declared.add(name)
+    return [_given(m, added.get(m.name, []), stated) for m in modules]
+
+
+def _declarations(words: str) -> list[tuple[str, str, int]]:
+    """``(name, name(params), offset)`` for each name ``words`` writes with parameters
+    (identifiers, typed or not, or none), first occurrence only."""
+    found: dict[str, tuple[str, str, int]] = {}
+    for m in _DECLARATION.finditer(words):
+        params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+        if m.group(1) not in found and all(_PARAMETER.fullmatch(p) for p in params):
+            found[m.group(1)] = (m.group(1), m.group(0), m.start())
+    return list(found.values())
+
+
+def _named_last(before: str, names: set[str]) -> str | None:
+    spots = [
+        (m.start(), n)
+        for n in names
+        for m in re.finditer(rf"(?<![\w$]){re.escape(n)}(?![\w$])", before)
+    ]
+    return max(spots)[1] if spots else None
+
+
+def _given(module: Module, declarations: list[str], stated: set[str]) -> Module:
+    if not declarations:
+        return module
+    known = stated | {module.name}
+    lines = module.public_interface.splitlines()
+    kept = [
+        line for line in lines if not (set(_declared(line)) and not set(_declared(line)) & known)
+    ]
+    return module.model_copy(update={"public_interface": "\n".join([*kept, *declarations])})
 
 
 def _renamed(module: Module, renamed: dict[str, str]) -> Module:

@@ -14,7 +14,13 @@ from codeproof.core.types import ProgramRun, TestReport
 from codeproof.sandbox.bwrap_backend import BubblewrapSandbox
 from codeproof.toolchains import client as client_module
 from codeproof.toolchains.api import StartedToolchain
-from codeproof.toolchains.cache import CachedToolchain, ResultCache, cached_toolchains, identity
+from codeproof.toolchains.cache import (
+    CachedToolchain,
+    ResultCache,
+    cached_toolchains,
+    identity,
+    tree_digest,
+)
 from codeproof.toolchains.client import started_toolchains
 from codeproof.toolchains.memory import MemoryToolchain, ToolRequest
 
@@ -169,3 +175,17 @@ def test_a_rerun_through_mcp_starts_no_server(
     assert (report.total, report.passed, report.failed) == (3, 1, 2)
     assert starts == ["python"]
     assert [c.cached for c in again.calls] == [True]
+
+
+def test_the_code_digest_reads_every_file_of_the_packages_but_byte_code(tmp_path: Path) -> None:
+    """A language package's runner or template in a language of its own (a ``.mjs``,
+    a ``.gradle``) decides sandbox results as much as its Python does."""
+    package = tmp_path / "languages" / "kotlin"
+    package.mkdir(parents=True)
+    (package / "runner.kts").write_text("println(1)")
+    before = tree_digest(tmp_path, ["languages"])
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+    assert tree_digest(tmp_path, ["languages"]) == before
+    (package / "runner.kts").write_text("println(2)")
+    assert tree_digest(tmp_path, ["languages"]) != before

@@ -28,7 +28,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -93,12 +93,18 @@ def _digest(doc: Any) -> str:
 
 @functools.cache
 def code_digest() -> str:
-    """sha256 of the source of codeproof's toolchain, sandbox and language packages."""
-    root = Path(__file__).resolve().parent.parent
+    """sha256 of codeproof's toolchain, sandbox and language packages (:func:`tree_digest`)."""
+    return tree_digest(Path(__file__).resolve().parent.parent, _CODE_PACKAGES)
+
+
+def tree_digest(root: Path, packages: Sequence[str]) -> str:
+    """sha256 of the files of ``packages`` under ``root``, with their paths: every file
+    but Python's byte-code caches, whatever the language a file serves (a language
+    package holds a runner in its own language, a template, a grammar)."""
     h = hashlib.sha256(__version__.encode())
-    for package in _CODE_PACKAGES:
+    for package in packages:
         for path in sorted((root / package).rglob("*")):
-            if path.is_file() and path.suffix in {".py", ".js", ".java", ".txt", ".json"}:
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 h.update(str(path.relative_to(root)).encode())
                 h.update(path.read_bytes())
     return h.hexdigest()

@@ -187,6 +187,21 @@ def test_design_tests_unlabelled_block_and_dependencies(spec: Spec, module: Modu
     assert "`util`: helper()" in model.calls[0].messages[-1].content
 
 
+def test_design_tests_filed_under_a_dependencys_name_are_this_modules(
+    spec: Spec, module: Module
+) -> None:
+    """Session 40's own request: reading's tests came as test_temperature.py, the file of
+    its dependency's tests, and the project kept temperature's file in its place."""
+    dep = Module(name="temperature", purpose="p", language="python", public_interface="f(c)")
+    reply = (
+        "File: test_temperature.py\n```python\nfrom adder import add\n\n"
+        "def test_a():\n    assert add(1, 2) == 3\n```"
+    )
+    draft = design_tests(FakeModel([reply]), spec, module, "", dependencies=[dep])
+    assert [f.path for f in draft.files] == ["test_adder.py"]
+    assert "def test_a" in draft.files[0].content
+
+
 def test_design_tests_without_test_code_gives_no_files(spec: Spec, module: Module) -> None:
     model = FakeModel([f"```python\n{CODE}```", f"```python\n{CODE}```"])
     draft = design_tests(model, spec, module, "")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from codeproof.languages.java.tests import java_tests_at, uncompiled_java_tests
-from codeproof.languages.test_edit import naming, remove_tests
+from codeproof.languages.test_edit import drop_foreign, naming, remove_tests
 
 PY = """import pytest
 from m import add
@@ -215,3 +217,41 @@ def test_the_tests_naming_a_stated_error_are_found_by_name_token() -> None:
     }
     assert naming("python", {"test_m.py": PY}, ["test_m.test_a"], {"ValueError"}) == frozenset()
     assert naming("python", {"test_m.py": PY}, ["test_m.test_a"], ()) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("language", "source", "dropped"),
+    [
+        (
+            "python",
+            "from reading import describe\nfrom temperature import to_f\n\n\n"
+            "def test_to_f():\n    assert to_f(32) == 0.0\n\n\n"
+            "def test_describe():\n    assert describe(0) == '0.0 C (32.0 F)'\n\n\n"
+            "def test_both():\n    assert describe(to_f(0)) == '32.0 C'\n\n\n"
+            "def test_nothing_named():\n    assert 1 + 1 == 2\n",
+            ["test_to_f"],
+        ),
+        (
+            "javascript",
+            "const { describe: d } = require('./reading');\n"
+            "const { toF } = require('./temperature');\n"
+            "test('to f', () => { assert.strictEqual(toF(32), 0); });\n"
+            "test('describe', () => { assert.strictEqual(d(0), 'x'); });\n",
+            ["to f"],
+        ),
+    ],
+)
+def test_tests_naming_only_another_modules_names_are_dropped(
+    language: str, source: str, dropped: list[str]
+) -> None:
+    own = {"describe", "d"}
+    files, names = drop_foreign(language, {"t": source}, own, {"to_f", "toF"})
+    assert names == dropped
+    assert all(name not in files["t"] for name in dropped)
+    assert "describe" in files["t"]
+
+
+def test_a_file_of_only_foreign_tests_or_without_own_names_is_kept() -> None:
+    source = "from t import to_f\n\n\ndef test_to_f():\n    assert to_f(32) == 0.0\n"
+    assert drop_foreign("python", {"t": source}, {"describe"}, {"to_f"}) == ({"t": source}, [])
+    assert drop_foreign("python", {"t": source}, set(), {"to_f"}) == ({"t": source}, [])

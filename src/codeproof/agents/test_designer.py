@@ -127,16 +127,21 @@ def parse_tests(
     blocks = code_blocks(reply, layout)
     files: dict[str, str] = {}
     unlabelled = []
+    default = layout.test_path(module.name)
+    theirs = {layout.test_path(d) for d in dependencies}
     for block in blocks:
         if block.path is None or (
             not layout.is_test_path(block.path) and looks_like_tests(block, layout)
         ):
             unlabelled.append(replace(block, path=None))  # no path, or mislabelled tests
         elif layout.is_test_path(block.path):
-            files[PurePosixPath(block.path).name] = block.code
+            name = PurePosixPath(block.path).name
+            if name in theirs:  # this module's tests, filed under a dependency's name
+                files.setdefault(default, block.code)
+            else:
+                files[name] = block.code
         else:
             logger.info("design_tests: dropped non-test file %s", block.path)
-    default = layout.test_path(module.name)
     if default not in files:
         chosen = pick_unlabelled(unlabelled, layout, tests=True)
         if chosen is not None and layout.test_marker.search(chosen.code):

@@ -83,6 +83,12 @@ def declared(module: Module) -> Declared:
     )
 
 
+def names_of(found: Declared) -> set[str]:
+    """Every name ``found`` declares: functions, classes, their methods, loose names."""
+    methods = {m for names in found.classes.values() for m in names}
+    return {*found.functions, *found.classes, *methods, *found.loose}
+
+
 def top_level_names(files: dict[str, str], language: str) -> set[str]:
     """The public names ``files`` define at the top level (not methods), by the language's
     signature reader; test files are left out."""

@@ -115,6 +115,8 @@ class Context:
         direct: Completes the user's words as written.
         options: The engine's budget.
         dependencies: The modules this one uses.
+        others: The request's other modules (neither this one nor a dependency): what
+            they declare is theirs to test.
         dependency_files: Their final source files.
         retrieval: Optional extra context for the programmer.
         ground: Optional retrieved context for the planner and the repairer.
@@ -135,6 +137,7 @@ class Context:
     options: EngineOptions = field(default_factory=EngineOptions)
     dependencies: list[Module] = field(default_factory=list)
     dependency_files: dict[str, str] = field(default_factory=dict)
+    others: list[Module] = field(default_factory=list)
     retrieval: ContextFn | None = None
     ground: GroundFn | None = None
     project_files: dict[str, str] = field(default_factory=dict)

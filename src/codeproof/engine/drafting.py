@@ -16,14 +16,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from codeproof.agents import input_designer, planner, programmer, test_designer, transcriber
-from codeproof.choosing.interface import declared, declared_top_level
+from codeproof.choosing.interface import declared, declared_top_level, names_of
 from codeproof.contract.rules import Rule, invariants, render, rules
 from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
 from codeproof.core.types import ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, answer_unmet, drafts_of
-from codeproof.languages.test_edit import drop_repeated
+from codeproof.languages.test_edit import drop_foreign, drop_repeated
 from codeproof.llm.base import ChatModel
 
 logger = logging.getLogger(__name__)
@@ -119,15 +119,20 @@ def tests_fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
 
 def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft]) -> Work:
     """The work with the tests as designed and the first drafts, ready to execute; the
-    tests that repeat an earlier one are dropped (:func:`drop_repeated`) and the drop is
-    one of the module's test changes, so the report says why the file has fewer tests
-    than the designer wrote."""
-    tests, dropped = drop_repeated(ctx.module.language, designed)
+    tests that repeat an earlier one (:func:`drop_repeated`) and those that test only
+    another module's names (:func:`drop_foreign`) are dropped, and each drop is one of
+    the module's test changes, so the report says why the file has fewer tests than the
+    designer wrote."""
+    language = ctx.module.language
+    tests, repeats = drop_repeated(language, designed)
+    own = names_of(declared(ctx.module))
+    foreign = {n for m in (*ctx.dependencies, *ctx.others) for n in names_of(declared(m))}
+    tests, others = drop_foreign(language, tests, own, foreign - own)
     changes = list(work.test_changes)
-    if dropped:
-        note = f"dropped {len(dropped)} designed test(s) repeating an earlier one: "
-        changes.append(note + ", ".join(dropped))
-        logger.info("%s: %s", ctx.module.name, changes[-1])
+    for dropped, why in ((repeats, "repeating an earlier one"), (others, "of other modules")):
+        if dropped:
+            changes.append(f"dropped {len(dropped)} designed test(s) {why}: {', '.join(dropped)}")
+            logger.info("%s: %s", ctx.module.name, changes[-1])
     update = {"designed": tests, "drafts": drafts, "files": None, "test_changes": changes}
     return work.model_copy(update=update)
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Collection, Iterable
 
 from codeproof.languages import registry
-from codeproof.languages.syntax import Case, Node, find_grammar, parse
+from codeproof.languages.syntax import Case, Node, Tree, find_grammar, parse
 
 
 def source_of_test(language: str, tests: dict[str, str], name: str) -> str | None:
@@ -136,6 +136,37 @@ def drop_repeated(language: str, tests: dict[str, str]) -> tuple[dict[str, str],
             files[path] = cut
             dropped.extend(case.name for case in cases)
     return files, dropped
+
+
+def drop_foreign(
+    language: str, tests: dict[str, str], own: Collection[str], foreign: Collection[str]
+) -> tuple[dict[str, str], list[str]]:
+    """The test files without the tests that name one of ``foreign`` (another module's
+    names) and none of ``own`` (the module's): they test no code of this module, which
+    no draft of it can pass or fail, and the names dropped. Kept as they are without a
+    grammar, without ``own`` names, or where the cut would leave no test in a file.
+
+    Session 40's own request: the tests of ``reading`` (``describe``) restated those of
+    its dependency ``temperature`` with wrong values (``to_fahrenheit(32) == 0.0``), and
+    ``temperature``'s tests called ``describe``, which ``reading`` builds; every draft of
+    either failed them."""
+    if find_grammar(language) is None or not own:
+        return dict(tests), []
+    files, dropped = dict(tests), list[str]()
+    for path, source in tests.items():
+        tree = parse(language, source)
+        cases = tree.tests()
+        cut = [c for c in cases if _names_only(tree, c, set(own), set(foreign))]
+        if not cut or len(cut) == len(cases):
+            continue
+        files[path] = _without(source, [case.node.statement or case.node for case in cut])
+        dropped.extend(case.name for case in cut)
+    return files, dropped
+
+
+def _names_only(tree: Tree, case: Case, own: set[str], foreign: set[str]) -> bool:
+    names = {n.text for n in tree.names(within=case.node)}
+    return bool(names & foreign) and not names & own
 
 
 def _without(source: str, nodes: list[Node]) -> str:

@@ -102,6 +102,11 @@ def context(deps: Deps, state: WorkflowState) -> Context:
         options=engine_options(deps),
         dependencies=dep_modules,
         dependency_files=dep_files,
+        others=[
+            m
+            for m in checklist_of(state)
+            if m.name != module.name and m.name not in module.depends_on
+        ],
         retrieval=deps.code_context(),
         ground=_ground(deps, spec, module),
         project_files=deps.project_sources(),

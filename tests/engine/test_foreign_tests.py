@@ -73,3 +73,41 @@ def test_the_engine_drops_designed_tests_of_a_dependency_or_another_module() -> 
     assert work.test_changes == [
         "dropped 2 designed test(s) of other modules: test_to_fahrenheit, test_kelvin"
     ]
+
+
+def test_a_module_built_before_another_does_not_import_its_names() -> None:
+    """temperature's tests imported and tested ``describe``, which ``reading`` (built
+    after it) declares: the import failed the whole file on every draft."""
+    spec = Spec(title="T", summary="Temperatures.", language="python")
+    designed = (
+        "from temperature import to_fahrenheit, describe\n\n\n"
+        "def test_to_fahrenheit():\n    assert to_fahrenheit(0) == 32.0\n\n\n"
+        "def test_describe():\n    assert describe(0) == '0.0 C (32.0 F)'\n"
+    )
+    model = FakeModel(
+        rules=[
+            (
+                lambda m: "You write python tests" in said(m),
+                f"File: test_temperature.py\n```python\n{designed}```\n",
+            )
+        ]
+    )
+
+    def direct(m: ChatModel, index: int, greedy: bool) -> dict[str, str]:
+        return {"temperature.py": "def to_fahrenheit(c):\n    return round(c * 9 / 5 + 32, 1)\n"}
+
+    ctx = Context(
+        spec=spec,
+        module=_module("temperature", "to_fahrenheit(celsius)"),
+        words="to_fahrenheit(celsius) rounds to one decimal",
+        toolchain=memory_python_toolchain(),
+        model_for=lambda scope: model,
+        direct=direct,
+        options=EngineOptions(),
+        others=[_module("reading", "describe(celsius)", ["temperature"])],
+    )
+    work = start(ctx, prepare(ctx))
+
+    [source] = work.designed.values()
+    assert source.splitlines()[0] == "from temperature import to_fahrenheit"
+    assert [case.name for case in parse("python", source).tests()] == ["test_to_fahrenheit"]

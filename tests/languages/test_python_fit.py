@@ -114,3 +114,20 @@ def test_a_declared_name_used_unbound_is_imported_from_its_module() -> None:
     assert fit_tests(star, PROJECT) == star  # the file imports from the declaring module
     local = "def Inventory():\n    return 1\n\n\ndef test_x():\n    assert Inventory()\n"
     assert fit_tests(local, PROJECT) == local  # bound in the file
+
+
+def test_a_name_only_a_module_built_apart_declares_is_not_imported() -> None:
+    """Session 40: temperature's tests imported ``describe``, which ``reading`` builds
+    later, and the whole file failed at its import."""
+    temperature = declared(
+        Module(name="temperature", purpose="", language="python", public_interface="to_f(c)")
+    )
+    source = (
+        "from temperature import to_f, describe, kelvin\n\n\n"
+        "def test_to_f():\n    assert to_f(0) == 32.0\n"
+    )
+    fitted = fit_tests(source, [temperature], {"describe"})
+    assert fitted.splitlines()[0] == "from temperature import to_f, kelvin"
+    alone = "from temperature import describe\nimport pytest\n"
+    assert fit_tests(alone, [temperature], {"describe"}).splitlines() == ["", "import pytest"]
+    assert fit_tests(source, [temperature]) == source  # nothing known elsewhere

@@ -104,13 +104,16 @@ def _designed(ctx: Context, work: Work, stated: list[Rule]) -> dict[str, str]:
 def tests_fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
     """Test ``files`` fitted to what the module and its dependencies declare, where the
     language can (``Editing.fit_tests``): a test the stated interface rules out (a name
-    imported from the wrong module, a function called as a method) fails every draft
-    that builds what was asked, whatever it tests."""
+    imported from the wrong module, a function called as a method, an import of a name
+    only a module built apart declares) fails every draft that builds what was asked,
+    whatever it tests."""
     fit = ctx.language.editing.fit_tests
     if fit is None:
         return files
     interfaces = [declared(m) for m in (ctx.module, *ctx.dependencies)]
-    out = {path: fit(source, interfaces) for path, source in files.items()}
+    built = {n for d in interfaces for n in names_of(d)}
+    elsewhere = {n for m in ctx.others for n in names_of(declared(m))} - built
+    out = {path: fit(source, interfaces, elsewhere) for path, source in files.items()}
     changed = [path for path in files if out[path] != files[path]]
     if changed:
         logger.info("%s: tests fitted to the interface: %s", ctx.module.name, ", ".join(changed))

@@ -82,10 +82,11 @@ class Editing:
             module's imports of the project's other modules fitted to what those export
             (a JavaScript ``require`` bound whole where the name is one property of it);
             the own names (what the module's interface declares) stay the module's own.
-        fit_tests: ``(test source, what each project module declares) -> source``: a
-            test file whose imports and calls fit the declared interfaces (a name
-            imported from the module that declares it, a declared function not called
-            as a method), or ``None`` where the language has no such fitter.
+        fit_tests: ``(test source, what each project module declares, the names only
+            modules built apart declare) -> source``: a test file whose imports and
+            calls fit the declared interfaces (a name imported from the module that
+            declares it, a declared function not called as a method, no import of a
+            name this build lacks), or ``None`` where the language has no such fitter.
     """
 
     fix_source: Callable[[str, str], str]
@@ -99,7 +100,7 @@ class Editing:
     narrow_tests: Callable[[str, Collection[str]], str | None] | None = None
     assertion: Callable[[str], bool] = lambda message: False
     fit_to_dependencies: Callable[[str, str, Mapping[str, str], Collection[str]], str] | None = None
-    fit_tests: Callable[[str, Sequence[Declared]], str] | None = None
+    fit_tests: Callable[[str, Sequence[Declared], Collection[str]], str] | None = None
 
 
 # -- choosing by execution -------------------------------------------------------------

@@ -10,7 +10,7 @@ test fixer requires it (:func:`~codeproof.languages.javascript.tidy.fix_tests`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from codeproof.languages.javascript.requires import (
     local_requires,
@@ -21,8 +21,13 @@ from codeproof.languages.reading import Declared, sole_owner
 from codeproof.languages.syntax import parse
 
 
-def fit_tests(source: str, declared: Sequence[Declared]) -> str:
-    """``source`` requiring the declared names it uses unbound (see the module doc)."""
+def fit_tests(
+    source: str, declared: Sequence[Declared], elsewhere: Collection[str] = frozenset()
+) -> str:
+    """``source`` requiring the declared names it uses unbound (see the module doc).
+    ``elsewhere`` (names only modules built apart from this one declare) changes
+    nothing: a destructured ``require`` of a name a module lacks binds ``undefined``,
+    which fails the tests using it alone, not the file."""
     tree = parse("javascript", source)
     required = {stem for _, stem in local_requires(tree)}
     wanted: dict[str, list[str]] = {}

@@ -14,7 +14,11 @@ it, and it was the user's word. Two readings the interface rules out are fixed h
   or loose name of any): ``f(obj, ...)``, imported where the file does not already;
 * a name the file uses but binds nowhere, declared by exactly one project module that the
   file does not import from: imported from it (js-calculator's tests of ``calc`` called
-  the dependency's ``tokenize`` without requiring it; the Python slip is a ``NameError``).
+  the dependency's ``tokenize`` without requiring it; the Python slip is a ``NameError``);
+* a name imported from a project module that does not declare it, which only a module
+  built apart from this one declares (``elsewhere``): not imported, so the tests using it
+  fail alone, not the whole file at its import (session 40: the tests of
+  ``temperature`` imported ``describe``, which ``reading`` builds).
 
 Nothing else changes: a file that does not parse, or names nothing of the kind, comes back
 as it was.
@@ -23,7 +27,7 @@ as it was.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from codeproof.languages.python.bindings import after_imports, unbound_names
 from codeproof.languages.reading import Declared, sole_owner
@@ -32,7 +36,9 @@ Edit = tuple[int, int, str]
 """A byte span of the file's UTF-8 text and what replaces it."""
 
 
-def fit_tests(source: str, declared: Sequence[Declared]) -> str:
+def fit_tests(
+    source: str, declared: Sequence[Declared], elsewhere: Collection[str] = frozenset()
+) -> str:
     """``source`` with imports and calls fitted to ``declared`` (see the module doc)."""
     try:
         tree = ast.parse(source)
@@ -40,7 +46,7 @@ def fit_tests(source: str, declared: Sequence[Declared]) -> str:
         return source
     data = source.encode()
     starts = _line_starts(data)
-    edits = _import_edits(tree, declared, starts)
+    edits = _import_edits(tree, declared, starts, elsewhere)
     calls, needed = _call_edits(tree, declared, starts, data)
     edits += calls
     owner = {name: d.module for d in declared for name in d.functions}
@@ -90,7 +96,9 @@ def _span(node: ast.AST, starts: list[int]) -> tuple[int, int]:
 # -- imports ----------------------------------------------------------------------------
 
 
-def _import_edits(tree: ast.Module, declared: Sequence[Declared], starts: list[int]) -> list[Edit]:
+def _import_edits(
+    tree: ast.Module, declared: Sequence[Declared], starts: list[int], elsewhere: Collection[str]
+) -> list[Edit]:
     by_module = {d.module: d for d in declared}
     edits: list[Edit] = []
     for node in tree.body:
@@ -101,11 +109,13 @@ def _import_edits(tree: ast.Module, declared: Sequence[Declared], starts: list[i
         moved: dict[str, list[ast.alias]] = {}
         for alias in node.names:
             owner = sole_owner(alias.name, declared)
-            if alias.name == "*" or here.declares(alias.name) or owner is None:
+            if alias.name == "*" or here.declares(alias.name):
                 kept.append(alias)
-            else:
+            elif owner is not None:
                 moved.setdefault(owner, []).append(alias)
-        if not moved:
+            elif alias.name not in elsewhere:
+                kept.append(alias)
+        if len(kept) == len(node.names):
             continue
         groups = ([(node.module, kept)] if kept else []) + list(moved.items())
         text = "; ".join(ast.unparse(ast.ImportFrom(m, names, 0)) for m, names in groups)

@@ -15,7 +15,7 @@ import re
 from codeproof.contract.examples import stated_assertions, stated_examples
 from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
-from codeproof.languages.base import Benchmarks
+from codeproof.languages.benchmarks import Benchmarks
 from codeproof.languages.clike import top_level_args
 from codeproof.languages.values import leading_call
 

@@ -20,7 +20,8 @@ from codeproof.core.types import SPEC_LIST_MAX, Module, Spec
 from codeproof.evaluation.datasets import Task
 from codeproof.evaluation.prose import is_prose, prose_module, prose_spec
 from codeproof.languages import registry
-from codeproof.languages.base import Benchmarks, Language
+from codeproof.languages.base import Language
+from codeproof.languages.benchmarks import Benchmarks
 
 
 def _description(docstring: str) -> str:

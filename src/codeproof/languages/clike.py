@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from codeproof.languages.base import BenchTask
+from codeproof.languages.benchmarks import BenchTask
 from codeproof.languages.syntax import edit, parse
 
 

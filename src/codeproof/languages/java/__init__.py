@@ -7,7 +7,6 @@ import re
 from codeproof.languages.base import (
     MARK,
     WORKED_CLASS,
-    Benchmarks,
     Choosing,
     Editing,
     ExampleProbe,
@@ -15,6 +14,7 @@ from codeproof.languages.base import (
     Prober,
     Proving,
 )
+from codeproof.languages.benchmarks import Benchmarks
 from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.java import (

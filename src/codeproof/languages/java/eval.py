@@ -6,7 +6,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 
-from codeproof.languages.base import BenchTask
+from codeproof.languages.benchmarks import BenchTask
 from codeproof.languages.clike import close_braces
 from codeproof.languages.reading import definitions
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from codeproof.languages.base import Benchmarks, Choosing, Editing, Language, Proving, script_prober
+from codeproof.languages.base import Choosing, Editing, Language, Proving, script_prober
+from codeproof.languages.benchmarks import Benchmarks
 from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.clike import c_like_parts
 from codeproof.languages.javascript import (

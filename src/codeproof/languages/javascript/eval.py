@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from codeproof.languages.base import BenchTask
+from codeproof.languages.benchmarks import BenchTask
 from codeproof.languages.clike import close_braces
 from codeproof.languages.reading import definitions
 from codeproof.languages.syntax import parse

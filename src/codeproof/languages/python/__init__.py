@@ -8,13 +8,13 @@ import sys
 
 from codeproof.languages.base import (
     WORKED_STEM,
-    Benchmarks,
     Choosing,
     Editing,
     Language,
     Proving,
     script_prober,
 )
+from codeproof.languages.benchmarks import Benchmarks
 from codeproof.languages.capabilities import CapabilityScanner
 from codeproof.languages.layout import Layout
 from codeproof.languages.python import (

@@ -9,7 +9,7 @@ import textwrap
 import warnings
 from collections.abc import Sequence
 
-from codeproof.languages.base import BenchTask
+from codeproof.languages.benchmarks import BenchTask
 from codeproof.languages.reading import definitions
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from codeproof.languages.python.annotations import drop_prose_annotations
 from codeproof.languages.python.bindings import after_imports
+from codeproof.languages.python.raises_compared import raises_as_blocks
 
 _TOP_DEF = re.compile(r"^(?:@|def\s|async\s+def\s|class\s)")
 
@@ -236,8 +237,9 @@ def _module_names_win_py(source: str, module: str, dependencies: Sequence[str]) 
 
 def fix_python_tests(source: str, module: str, dependencies: Sequence[str]) -> str:
     """Salvage, de-duplicate, make collectable and fix the imports of a pytest file; the
-    module's names win over copies the file defines."""
-    text = _collectable_classes_py(_rename_duplicates_py(salvage_python(source)))
+    module's names win over copies the file defines, and an assert comparing with
+    ``pytest.raises`` becomes the block it means (:func:`raises_as_blocks`)."""
+    text = _collectable_classes_py(_rename_duplicates_py(raises_as_blocks(salvage_python(source))))
     return _module_names_win_py(_fix_imports_py(text, module, dependencies), module, dependencies)
 
 

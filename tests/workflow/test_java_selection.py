@@ -167,3 +167,23 @@ def test_a_class_without_a_no_argument_constructor_is_probed(
     # the wrong expectation (99) is set aside by what the two agreeing candidates return
     assert choice.index == 0 and choice.report.green
     assert any("new Account(1).deposit(1)" in q for q in choice.quarantined)
+
+
+@pytest.mark.docker
+def test_one_draft_is_no_majority_against_a_test(java_toolchain: ToolchainClient) -> None:
+    """java-timesheet-payroll: the one draft's unstated constructor removed every
+    designed test calling ``new Timesheet()``, "not compiling against 1 of 1"."""
+    draft = (
+        "public class Solution {\n    private final int base;\n"
+        "    public Solution(int base) { this.base = base; }\n"
+        "    public int f(int x) { return x + base; }\n}\n"
+    )
+    tests = {"SolutionTest.java": TESTS.replace('f("1")', "f(1)")}
+    choice = choose(
+        lambda files, tests: java_toolchain.run_tests(files, tests, 60),
+        [{"Solution.java": draft}],
+        tests,
+        MODULE,
+    )
+    assert choice.quarantined == [] and choice.tests == tests
+    assert choice.report.total == 0 and not choice.report.green

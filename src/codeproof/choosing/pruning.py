@@ -33,8 +33,12 @@ def prune_uncompiled(
     type fails the compilation of its whole class, so no test runs for any candidate and
     neither the choice nor the repairer learns anything from the tests. A method the
     compiler's errors point into for more than half of the candidates is the test's
-    fault, not the code's: it is removed (and recorded). Errors in a candidate's own
-    files do not count.
+    fault, not the code's: it is removed (and recorded), where at least two candidates
+    say so. One draft is no majority: java-timesheet-payroll's one-call answer gave
+    ``Timesheet`` a constructor ``(LocalDate day, double hours)`` the request never
+    states, and the designed tests' ``new Timesheet()`` were removed as not compiling
+    "against 1 of 1" before any draft with a no-argument constructor was written. Errors
+    in a candidate's own files do not count.
     """
     finder = registry.language_for(language).editing.uncompiled_tests
     tried = sum(1 for files in candidates if files)
@@ -45,7 +49,7 @@ def prune_uncompiled(
             if report.total == 0 and report.message:
                 for name in finder(report.message, tests) if finder else []:
                     counts[name] = counts.get(name, 0) + 1
-        broken = [name for name, count in counts.items() if 2 * count > tried]
+        broken = [n for n, count in counts.items() if count >= 2 and 2 * count > tried]
         kept, removed = remove_tests(language, tests, broken)
         if not removed:
             break

@@ -111,23 +111,20 @@ def _clauses(
     is named nowhere before and has no sentence of its own (:func:`_introduction`), whose
     clause starts at the words introducing it. ``used`` are the paths the clause speaks
     of as used."""
+    introduced = [_introduction(sentence[: m.start]) for m in found]
     cuts: list[tuple[int, _Mention]] = [(0, found[0])]
     seen = set(named) | {found[0].path}
-    for mention in found[1:]:
-        start = _introduction(sentence[: mention.start])
+    for mention, start in zip(found[1:], introduced[1:], strict=True):
         if mention.path not in seen | leading and start is not None:
             cuts.append((start, mention))
         seen.add(mention.path)
     ends = [start for start, _ in cuts[1:]] + [len(sentence)]
+    spoken = list(zip(found, introduced, strict=True))
     return [
         (
             cut.path,
             sentence[start:end].strip(" ,;"),
-            [
-                m.path
-                for m in found
-                if start <= m.start < end and _introduction(sentence[: m.start]) is None
-            ],
+            [m.path for m, at in spoken if start <= m.start < end and at is None],
         )
         for (start, cut), end in zip(cuts, ends, strict=True)
     ]

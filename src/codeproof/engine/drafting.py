@@ -11,7 +11,7 @@ the other.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -20,7 +20,7 @@ from codeproof.choosing.interface import declared, declared_top_level, names_of
 from codeproof.contract.rules import Rule, invariants, render, rules
 from codeproof.contract.worked import marked, ungrounded
 from codeproof.core.errors import ContextLengthError
-from codeproof.core.types import ModulePlan
+from codeproof.core.types import Module, ModulePlan
 from codeproof.engine.context import Context
 from codeproof.engine.state import Draft, Work, answer_unmet, drafts_of
 from codeproof.languages.test_edit import drop_foreign, drop_repeated
@@ -111,13 +111,17 @@ def tests_fitted(ctx: Context, files: dict[str, str]) -> dict[str, str]:
     if fit is None:
         return files
     interfaces = [declared(m) for m in (ctx.module, *ctx.dependencies)]
-    built = {n for d in interfaces for n in names_of(d)}
-    elsewhere = {n for m in ctx.others for n in names_of(declared(m))} - built
+    elsewhere = _names(ctx.others) - _names([ctx.module, *ctx.dependencies])
     out = {path: fit(source, interfaces, elsewhere) for path, source in files.items()}
     changed = [path for path in files if out[path] != files[path]]
     if changed:
         logger.info("%s: tests fitted to the interface: %s", ctx.module.name, ", ".join(changed))
     return out
+
+
+def _names(modules: Sequence[Module]) -> set[str]:
+    """Every name the interfaces of ``modules`` declare."""
+    return {name for module in modules for name in names_of(declared(module))}
 
 
 def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft]) -> Work:
@@ -128,9 +132,9 @@ def begin(ctx: Context, work: Work, designed: dict[str, str], drafts: list[Draft
     designer wrote."""
     language = ctx.module.language
     tests, repeats = drop_repeated(language, designed)
-    own = names_of(declared(ctx.module))
-    foreign = {n for m in (*ctx.dependencies, *ctx.others) for n in names_of(declared(m))}
-    tests, others = drop_foreign(language, tests, own, foreign - own)
+    own = _names([ctx.module])
+    foreign = _names([*ctx.dependencies, *ctx.others]) - own
+    tests, others = drop_foreign(language, tests, own, foreign)
     changes = list(work.test_changes)
     for dropped, why in ((repeats, "repeating an earlier one"), (others, "of other modules")):
         if dropped:
